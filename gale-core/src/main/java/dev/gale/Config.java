@@ -1,0 +1,98 @@
+package dev.gale;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Topology configuration: a map of Storm's configuration keys (and Gale's own, prefixed
+ * {@code gale.}) to values, with typed setters. Not thread-safe (a HashMap); the engine copies
+ * it at submit.
+ */
+public class Config extends HashMap<String, Object> {
+    private static final long serialVersionUID = 1L;
+
+    /** Seconds a tuple tree may take to complete before the spout's {@code fail} runs. Default 30. */
+    public static final String TOPOLOGY_MESSAGE_TIMEOUT_SECS = "topology.message.timeout.secs";
+    /** Most tracked tuples a spout task may have pending; unset means no limit. */
+    public static final String TOPOLOGY_MAX_SPOUT_PENDING = "topology.max.spout.pending";
+    /** Number of acker executors; 0 disables tracking (message-id emits are acked at once). Default 1. */
+    public static final String TOPOLOGY_ACKER_EXECUTORS = "topology.acker.executors";
+    /** Seconds between tick tuples sent to a component's tasks; unset means none. */
+    public static final String TOPOLOGY_TICK_TUPLE_FREQ_SECS = "topology.tick.tuple.freq.secs";
+    /** Logs every emitted tuple at INFO when true. */
+    public static final String TOPOLOGY_DEBUG = "topology.debug";
+    /** Accepted for compatibility; an embedded topology runs in one process. */
+    public static final String TOPOLOGY_WORKERS = "topology.workers";
+    /** Caps the parallelism of a component. */
+    public static final String TOPOLOGY_MAX_TASK_PARALLELISM = "topology.max.task.parallelism";
+    /** Capacity of each executor's receive queue (rounded up to a power of two). Default 1024. */
+    public static final String TOPOLOGY_EXECUTOR_RECEIVE_BUFFER_SIZE = "topology.executor.receive.buffer.size";
+    /** Seconds a caller of kill waits; accepted for compatibility. */
+    public static final String TOPOLOGY_NAME = "topology.name";
+    /**
+     * Gale: buckets of the spout's and acker's pending maps. A tree that does not complete is
+     * failed between T and T*(1+1/(n-1)) after its emit, T the message timeout. Default 5.
+     */
+    public static final String GALE_PENDING_BUCKETS = "gale.pending.buckets";
+    /** Gale: most milliseconds a spout waits before calling an idle {@code nextTuple} again. Default 1. */
+    public static final String GALE_SPOUT_IDLE_MAX_MS = "gale.spout.idle.max.ms";
+
+    public Config() {
+    }
+
+    public Config(Map<String, Object> conf) {
+        super(conf);
+    }
+
+    public void setDebug(boolean debug) {
+        setDebug(this, debug);
+    }
+
+    public static void setDebug(Map<String, Object> conf, boolean debug) {
+        conf.put(TOPOLOGY_DEBUG, debug);
+    }
+
+    public void setNumWorkers(int workers) {
+        setNumWorkers(this, workers);
+    }
+
+    public static void setNumWorkers(Map<String, Object> conf, int workers) {
+        conf.put(TOPOLOGY_WORKERS, workers);
+    }
+
+    public void setNumAckers(int numExecutors) {
+        setNumAckers(this, numExecutors);
+    }
+
+    public static void setNumAckers(Map<String, Object> conf, int numExecutors) {
+        conf.put(TOPOLOGY_ACKER_EXECUTORS, numExecutors);
+    }
+
+    public void setMessageTimeoutSecs(int secs) {
+        setMessageTimeoutSecs(this, secs);
+    }
+
+    public static void setMessageTimeoutSecs(Map<String, Object> conf, int secs) {
+        conf.put(TOPOLOGY_MESSAGE_TIMEOUT_SECS, secs);
+    }
+
+    public void setMaxSpoutPending(int max) {
+        setMaxSpoutPending(this, max);
+    }
+
+    public static void setMaxSpoutPending(Map<String, Object> conf, int max) {
+        conf.put(TOPOLOGY_MAX_SPOUT_PENDING, max);
+    }
+
+    public void setMaxTaskParallelism(int max) {
+        setMaxTaskParallelism(this, max);
+    }
+
+    public static void setMaxTaskParallelism(Map<String, Object> conf, int max) {
+        conf.put(TOPOLOGY_MAX_TASK_PARALLELISM, max);
+    }
+
+    public void setTickTupleFreqSecs(int secs) {
+        put(TOPOLOGY_TICK_TUPLE_FREQ_SECS, secs);
+    }
+}

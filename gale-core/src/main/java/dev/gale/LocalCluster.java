@@ -1,0 +1,196 @@
+package dev.gale;
+
+import dev.gale.generated.AlreadyAliveException;
+import dev.gale.generated.InvalidTopologyException;
+import dev.gale.generated.NotAliveException;
+import dev.gale.generated.StormTopology;
+import dev.gale.impl.runtime.RunningTopology;
+import dev.gale.stats.TopologyStats;
+import dev.gale.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Runs topologies inside this JVM: Gale's embedded engine, with Storm's {@code LocalCluster}
+ * API. Every executor is a thread; topologies are validated at submit and run until killed or
+ * until the cluster is closed.
+ *
+ * <p>Built with a {@link dev.gale.time.SimulatedClock} ({@link Builder#withClock}), a whole
+ * topology runs on simulated time: when {@code clock.advance(...)} returns, every tick, rotation
+ * and timeout due by then has been delivered and handled; {@link #waitForIdle()} then waits for
+ * the tuples in flight.
+ *
+ * <p>Thread-safe.
+ */
+public class LocalCluster implements AutoCloseable {
+    private static final Duration KILL_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(60);
+
+    private final Clock clock;
+    private final Map<String, RunningTopology> topologies = new LinkedHashMap<>();
+    private boolean closed;
+
+    /** A cluster on the system clock. */
+    public LocalCluster() {
+        this(new Builder());
+    }
+
+    private LocalCluster(Builder b) {
+        this.clock = b.clock;
+    }
+
+    /** Configures a {@link LocalCluster}. Not thread-safe. */
+    public static final class Builder {
+        private Clock clock = Clock.system();
+
+        /** Runs every topology of the cluster on this clock (e.g. a SimulatedClock in tests). */
+        public Builder withClock(Clock clock) {
+            this.clock = java.util.Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        public LocalCluster build() {
+            return new LocalCluster(this);
+        }
+    }
+
+    /** A handle on a submitted topology; closing it kills the topology. */
+    public final class LocalTopology implements AutoCloseable {
+        private final String name;
+
+        private LocalTopology(String name) {
+            this.name = name;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public void close() {
+            synchronized (LocalCluster.this) {
+                if (topologies.containsKey(name)) {
+                    killTopology(name);
+                }
+            }
+        }
+    }
+
+    /**
+     * Validates and starts a topology.
+     *
+     * @throws InvalidTopologyException if the topology or its configuration is invalid; the message
+     *     names the component, stream and field at fault
+     * @throws AlreadyAliveException if a topology of that name runs already
+     */
+    public synchronized LocalTopology submitTopology(String topologyName, Map<String, Object> conf,
+                                                     StormTopology topology) {
+        if (closed) {
+            throw new IllegalStateException("this LocalCluster is closed");
+        }
+        if (topologyName == null || topologyName.isBlank()) {
+            throw new InvalidTopologyException("a topology needs a non-empty name");
+        }
+        if (topology == null) {
+            throw new InvalidTopologyException("topology '" + topologyName + "' is null: pass builder.createTopology()");
+        }
+        if (topologies.containsKey(topologyName)) {
+            throw new AlreadyAliveException("a topology named '" + topologyName + "' is already running");
+        }
+        Map<String, Object> c = conf == null ? Map.of() : conf;
+        RunningTopology t = RunningTopology.start(topologyName, c, topology, clock, clock != Clock.system());
+        topologies.put(topologyName, t);
+        return new LocalTopology(topologyName);
+    }
+
+    /** Stops a topology at once: spouts are closed and bolts cleaned up on their own threads. */
+    public synchronized void killTopology(String topologyName) {
+        RunningTopology t = topologies.remove(topologyName);
+        if (t == null) {
+            throw new NotAliveException("no topology named '" + topologyName + "' is running; running: "
+                    + topologies.keySet());
+        }
+        t.kill(KILL_TIMEOUT);
+    }
+
+    /** Resumes calling {@code nextTuple} on the topology's spouts (after {@link #deactivate}). */
+    public synchronized void activate(String topologyName) {
+        get(topologyName).activate();
+    }
+
+    /** Stops calling {@code nextTuple} on the topology's spouts; acks and fails still arrive. */
+    public synchronized void deactivate(String topologyName) {
+        get(topologyName).deactivate();
+    }
+
+    /** Counters of every component of a topology. */
+    public synchronized TopologyStats getTopologyStats(String topologyName) {
+        return get(topologyName).stats();
+    }
+
+    /** Names of the running topologies. */
+    public synchronized Set<String> getTopologyNames() {
+        return Set.copyOf(topologies.keySet());
+    }
+
+    /** The clock this cluster runs on. */
+    public Clock getClock() {
+        return clock;
+    }
+
+    /**
+     * Returns once every running topology is idle: all queues empty, no executor mid-tuple, no
+     * fed spout holding input. Waits at most a minute (real time).
+     *
+     * @throws IllegalStateException if a topology does not become idle in time
+     */
+    public void waitForIdle() {
+        waitForIdle(IDLE_TIMEOUT);
+    }
+
+    /** Same as {@link #waitForIdle()} with a limit. */
+    public void waitForIdle(Duration timeout) {
+        List<RunningTopology> running;
+        synchronized (this) {
+            running = new ArrayList<>(topologies.values());
+        }
+        try {
+            for (RunningTopology t : running) {
+                t.waitForIdle(timeout);
+            }
+        } catch (TimeoutException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    /** Internal: the running topology, for Gale's own tools and tests. */
+    public synchronized RunningTopology runningTopology(String topologyName) {
+        return get(topologyName);
+    }
+
+    private RunningTopology get(String name) {
+        RunningTopology t = topologies.get(name);
+        if (t == null) {
+            throw new NotAliveException("no topology named '" + name + "' is running; running: " + topologies.keySet());
+        }
+        return t;
+    }
+
+    /** Kills every topology. */
+    public synchronized void shutdown() {
+        for (String name : new ArrayList<>(topologies.keySet())) {
+            killTopology(name);
+        }
+        closed = true;
+    }
+
+    @Override
+    public void close() {
+        shutdown();
+    }
+}

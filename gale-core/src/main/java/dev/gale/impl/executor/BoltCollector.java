@@ -1,0 +1,156 @@
+package dev.gale.impl.executor;
+
+import dev.gale.impl.acker.AckerMessage;
+import dev.gale.impl.grouping.StreamRouter;
+import dev.gale.impl.runtime.RuntimeEnv;
+import dev.gale.impl.tuple.TupleImpl;
+import dev.gale.task.IOutputCollector;
+import dev.gale.tuple.MessageId;
+import dev.gale.tuple.Tuple;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * A bolt task's collector. Anchored emits draw, per target task and per anchor, a fresh edge id
+ * that is XORed into the new tuple's id for each of the anchor's roots and into the anchor's ack
+ * value; acking a tuple sends each of its roots' ackers {@code id ^ ackVal}. So every edge id
+ * reaches the acker exactly twice. Not thread-safe: the bolt's thread only.
+ */
+final class BoltCollector implements IOutputCollector {
+    private final RuntimeEnv env;
+    private final TaskEmitter emitter;
+    private final IdGenerator ids;
+    private final boolean tracking;
+
+    BoltCollector(RuntimeEnv env, TaskEmitter emitter, IdGenerator ids) {
+        this.env = env;
+        this.emitter = emitter;
+        this.ids = ids;
+        this.tracking = env.tracking();
+    }
+
+    @Override
+    public List<Integer> emit(String streamId, Collection<Tuple> anchors, List<Object> tuple) {
+        StreamRouter r = emitter.router(streamId, tuple);
+        int n = r.route(tuple);
+        int[] targets = r.targets();
+        for (int i = 0; i < n; i++) {
+            emitter.send(targets[i], emitter.tuple(r, tuple, anchoredId(anchors), targets[i]));
+        }
+        emitter.emitted(r, tuple, n);
+        return TaskEmitter.taskList(targets, n);
+    }
+
+    @Override
+    public void emitDirect(int taskId, String streamId, Collection<Tuple> anchors, List<Object> tuple) {
+        StreamRouter r = emitter.directRouter(taskId, streamId, tuple);
+        emitter.send(taskId, emitter.tuple(r, tuple, anchoredId(anchors), taskId));
+        emitter.emitted(r, tuple, 1);
+    }
+
+    /** The message id of one copy of a new tuple anchored to {@code anchors}. */
+    private MessageId anchoredId(Collection<Tuple> anchors) {
+        if (!tracking || anchors == null || anchors.isEmpty()) {
+            return MessageId.makeUnanchored();
+        }
+        if (anchors.size() == 1) {
+            TupleImpl a = impl(anchors.iterator().next());
+            MessageId m = a.getMessageId();
+            if (m.rootCount() == 1) {
+                long edge = ids.next();
+                a.xorAckVal(edge);
+                return MessageId.makeRootId(m.root(0), edge);
+            }
+        }
+        long[] pairs = new long[8];
+        int count = 0;
+        for (Tuple t : anchors) {
+            TupleImpl a = impl(t);
+            MessageId m = a.getMessageId();
+            if (m.rootCount() == 0) {
+                continue;
+            }
+            long edge = ids.next();
+            a.xorAckVal(edge);
+            for (int i = 0; i < m.rootCount(); i++) {
+                long root = m.root(i);
+                int at = indexOfRoot(pairs, count, root);
+                if (at >= 0) {
+                    pairs[at + 1] ^= edge;
+                } else {
+                    if (2 * count + 2 > pairs.length) {
+                        pairs = Arrays.copyOf(pairs, pairs.length * 2);
+                    }
+                    pairs[2 * count] = root;
+                    pairs[2 * count + 1] = edge;
+                    count++;
+                }
+            }
+        }
+        return MessageId.ofPairs(Arrays.copyOf(pairs, 2 * count));
+    }
+
+    private static int indexOfRoot(long[] pairs, int count, long root) {
+        for (int i = 0; i < count; i++) {
+            if (pairs[2 * i] == root) {
+                return 2 * i;
+            }
+        }
+        return -1;
+    }
+
+    private TupleImpl impl(Tuple t) {
+        if (t instanceof TupleImpl) {
+            return (TupleImpl) t;
+        }
+        throw new IllegalArgumentException(emitter.describe() + " anchored to a tuple Gale did not deliver ("
+                + (t == null ? "null" : t.getClass().getName()) + "): anchor only to input tuples");
+    }
+
+    @Override
+    public void ack(Tuple input) {
+        TupleImpl t = impl(input);
+        if (!t.markDone()) {
+            return;
+        }
+        MessageId m = t.getMessageId();
+        for (int i = 0; i < m.rootCount(); i++) {
+            long root = m.root(i);
+            emitter.send(env.ackerFor(root), AckerMessage.ack(root, m.id(i) ^ t.ackVal()));
+        }
+        emitter.metrics.acked();
+    }
+
+    @Override
+    public void fail(Tuple input) {
+        TupleImpl t = impl(input);
+        if (!t.markDone()) {
+            return;
+        }
+        MessageId m = t.getMessageId();
+        for (int i = 0; i < m.rootCount(); i++) {
+            long root = m.root(i);
+            emitter.send(env.ackerFor(root), AckerMessage.fail(root));
+        }
+        emitter.metrics.failed();
+    }
+
+    @Override
+    public void resetTimeout(Tuple input) {
+        MessageId m = impl(input).getMessageId();
+        for (int i = 0; i < m.rootCount(); i++) {
+            long root = m.root(i);
+            emitter.send(env.ackerFor(root), AckerMessage.reset(root));
+        }
+    }
+
+    @Override
+    public void reportError(Throwable error) {
+        env.errors().report(emitter.componentId, emitter.taskId, "reported by the bolt", error);
+    }
+
+    @Override
+    public void flush() {
+    }
+}

@@ -1,0 +1,138 @@
+package dev.gale.impl.executor;
+
+import dev.gale.Constants;
+import dev.gale.impl.runtime.RuntimeEnv;
+import dev.gale.impl.stats.TaskMetrics;
+import dev.gale.impl.topology.ComponentDef;
+import dev.gale.impl.transfer.Inbox;
+import dev.gale.impl.tuple.TupleImpl;
+import dev.gale.task.IBolt;
+import dev.gale.task.OutputCollector;
+import dev.gale.topology.IBasicBolt;
+import dev.gale.tuple.Fields;
+import dev.gale.tuple.MessageId;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs the tasks of a bolt on one thread. An exception from {@code execute} is reported with
+ * the component and task, the input is failed unless it was acked or failed already, and the
+ * bolt goes on with the next tuple.
+ *
+ * <p>Not thread-safe beyond the {@link Executor} contract.
+ */
+public final class BoltExecutor extends Executor {
+    private static final Fields TICK_FIELDS = new Fields("rate_secs");
+    /** Execute latency is timed on one tuple in this many, to keep the clock reads off the hot path. */
+    private static final int LATENCY_SAMPLE_MASK = 7;
+
+    private final BoltTask[] tasks;
+    private final int firstTaskId;
+
+    public BoltExecutor(RuntimeEnv env, ComponentDef def, Inbox inbox, List<Integer> taskIds) {
+        super(env, def.id(), inbox, true);
+        this.firstTaskId = taskIds.get(0);
+        this.tasks = new BoltTask[taskIds.size()];
+        IdGenerator ids = new IdGenerator();
+        for (int i = 0; i < tasks.length; i++) {
+            if (taskIds.get(i) != firstTaskId + i) {
+                throw new IllegalStateException("tasks of an executor must be consecutive: " + taskIds);
+            }
+            TaskSetup setup = new TaskSetup(env, def, taskIds.get(i), outbox, false);
+            tasks[i] = new BoltTask(setup, new BoltCollector(env, setup.emitter, ids));
+        }
+    }
+
+    private static final class BoltTask {
+        final TaskSetup setup;
+        final IBolt bolt;
+        final BoltCollector collector;
+        boolean alive = true;
+        int sample;
+
+        BoltTask(TaskSetup setup, BoltCollector collector) {
+            this.setup = setup;
+            this.collector = collector;
+            Object c = setup.component;
+            this.bolt = c instanceof IBasicBolt ? new BasicBoltAdapter((IBasicBolt) c) : (IBolt) c;
+        }
+    }
+
+    @Override
+    protected void init() {
+        for (BoltTask t : tasks) {
+            try {
+                t.bolt.prepare(t.setup.conf, t.setup.context, new OutputCollector(t.collector));
+            } catch (Throwable e) {
+                t.alive = false;
+                env.errors().report(componentId, t.setup.taskId, "prepare failed; the task will fail its input", e);
+            }
+        }
+    }
+
+    @Override
+    protected void onControl(Object message) {
+        if (message instanceof Control && ((Control) message).isTick()) {
+            int secs = ((Control) message).tickSecs();
+            for (BoltTask t : tasks) {
+                execute(t, new TupleImpl(t.setup.context, List.of(secs), Constants.SYSTEM_TASK_ID,
+                        Constants.SYSTEM_COMPONENT_ID, Constants.SYSTEM_TICK_STREAM_ID, TICK_FIELDS,
+                        MessageId.makeUnanchored(), t.setup.taskId));
+            }
+        }
+    }
+
+    @Override
+    protected void onMessage(Object message) {
+        TupleImpl tuple = (TupleImpl) message;
+        execute(tasks[tuple.targetTask() - firstTaskId], tuple);
+    }
+
+    private void execute(BoltTask t, TupleImpl tuple) {
+        if (!t.alive) {
+            t.collector.fail(tuple);
+            return;
+        }
+        boolean timed = (++t.sample & LATENCY_SAMPLE_MASK) == 0;
+        long start = timed ? System.nanoTime() : 0;
+        try {
+            t.bolt.execute(tuple);
+        } catch (Throwable e) {
+            env.errors().report(componentId, t.setup.taskId, "execute threw on a tuple from '"
+                    + tuple.getSourceComponent() + "' stream '" + tuple.getSourceStreamId() + "'; the tuple is failed", e);
+            if (!tuple.isDone()) {
+                t.collector.fail(tuple);
+            }
+        }
+        t.setup.metrics.executed(timed ? System.nanoTime() - start : -1);
+    }
+
+    @Override
+    protected void shutdown() {
+        for (BoltTask t : tasks) {
+            try {
+                t.bolt.cleanup();
+            } catch (Throwable e) {
+                env.errors().report(componentId, t.setup.taskId, "cleanup failed", e);
+            }
+        }
+    }
+
+    @Override
+    public List<TaskMetrics> metrics() {
+        List<TaskMetrics> out = new ArrayList<>(tasks.length);
+        for (BoltTask t : tasks) {
+            out.add(t.setup.metrics);
+        }
+        return out;
+    }
+
+    /** The user bolt objects of this executor's tasks (basic bolts unwrapped), for tests and tools. */
+    public List<Object> bolts() {
+        List<Object> out = new ArrayList<>(tasks.length);
+        for (BoltTask t : tasks) {
+            out.add(t.bolt instanceof BasicBoltAdapter ? ((BasicBoltAdapter) t.bolt).delegate() : t.bolt);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,200 @@
+package dev.gale.impl.executor;
+
+import dev.gale.impl.runtime.RuntimeEnv;
+import dev.gale.impl.stats.TaskMetrics;
+import dev.gale.impl.transfer.Inbox;
+import dev.gale.impl.transfer.Outbox;
+import dev.gale.stats.TaskStats;
+import java.util.ArrayList;
+import java.util.List;
+import org.jctools.queues.MessagePassingQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One thread running one or more tasks of a component. Its duty cycle: control messages, then
+ * what the outbox could not deliver, then a batch of the inbox, then its own work (a spout's
+ * {@code nextTuple}); then it signals the inboxes it sent to, and backs off (spin, yield, park)
+ * when a cycle did nothing. Producers wake a parked executor through its inbox.
+ *
+ * <p>All task code runs on this thread. Other threads only read the counters and flags marked
+ * volatile or opaque.
+ */
+public abstract class Executor implements Runnable, MessagePassingQueue.Consumer<Object> {
+    private static final Logger LOG = LoggerFactory.getLogger(Executor.class);
+    private static final int BATCH = 256;
+    private static final int SPINS = 20;
+    private static final int YIELDS = 5;
+    /** Safety net only: a parked executor is woken by the inboxes it depends on. */
+    protected static final long MAX_PARK_NANOS = 50_000_000L;
+
+    protected final RuntimeEnv env;
+    protected final String componentId;
+    protected final Inbox inbox;
+    protected final Outbox outbox;
+    private final String name;
+    private volatile boolean running = true;
+    private volatile boolean busy = true;
+    private volatile long activity;
+    private volatile boolean finished;
+    private Thread thread;
+
+    protected Executor(RuntimeEnv env, String componentId, Inbox inbox, boolean congestionSource) {
+        this.env = env;
+        this.componentId = componentId;
+        this.inbox = inbox;
+        this.name = inbox.name();
+        this.outbox = new Outbox(env.inboxByTask(), env.executorCount(), congestionSource, env.backpressure());
+    }
+
+    /** Called on the executor thread before the loop: open / prepare the tasks. */
+    protected abstract void init();
+
+    /** Handles one control message. */
+    protected abstract void onControl(Object message);
+
+    /** Handles one data message (a tuple or acker traffic). */
+    protected abstract void onMessage(Object message);
+
+    /** The executor's own work in one cycle (a spout's nextTuple); returns how much was done. */
+    protected int ownWork() {
+        return 0;
+    }
+
+    /** How long to park after a cycle that did nothing. */
+    protected long idleParkNanos() {
+        return MAX_PARK_NANOS;
+    }
+
+    /** Called on the executor thread after the loop: close / cleanup the tasks. */
+    protected abstract void shutdown();
+
+    /** Live counters of every task of this executor. */
+    public abstract List<TaskMetrics> metrics();
+
+    /** True when tasks of this executor hold input not yet turned into messages (fed spouts). */
+    protected boolean hasPendingInput() {
+        return false;
+    }
+
+    @Override
+    public final void accept(Object message) {
+        onMessage(message);
+    }
+
+    public final void start() {
+        thread = new Thread(this, "gale-" + env.plan().name() + "-" + name);
+        thread.start();
+    }
+
+    @Override
+    public final void run() {
+        inbox.bindOwner(Thread.currentThread());
+        try {
+            init();
+        } catch (Throwable t) {
+            env.errors().report(componentId, -1, "executor failed to start", t);
+        }
+        int idleCycles = 0;
+        while (running) {
+            busy = true;
+            int work = 0;
+            try {
+                work += inbox.drainControl(this::onControl);
+                work += outbox.flushOverflow();
+                work += inbox.drain(this, BATCH);
+                work += ownWork();
+                outbox.signalTouched();
+            } catch (Throwable t) {
+                // User errors are caught where they happen; this is an engine bug. Keep running.
+                LOG.error("internal error in executor {}", name, t);
+                env.errors().report(componentId, -1, "internal error", t);
+            }
+            if (work > 0) {
+                activity = activity + 1;
+                busy = false;
+                idleCycles = 0;
+            } else {
+                busy = false;
+                idle(++idleCycles);
+            }
+        }
+        try {
+            shutdown();
+        } catch (Throwable t) {
+            env.errors().report(componentId, -1, "executor failed to shut down", t);
+        } finally {
+            outbox.clear();
+            finished = true;
+        }
+    }
+
+    private void idle(int cycles) {
+        if (cycles <= SPINS) {
+            Thread.onSpinWait();
+        } else if (cycles <= SPINS + YIELDS) {
+            Thread.yield();
+        } else {
+            inbox.park(idleParkNanos());
+        }
+    }
+
+    /** Asks the loop to stop; the tasks are closed on the executor thread. */
+    public final void stop() {
+        running = false;
+        inbox.signal();
+        java.util.concurrent.locks.LockSupport.unpark(thread);
+    }
+
+    /** Waits for the thread to end; returns false if it did not end in time. */
+    public final boolean join(long millis) throws InterruptedException {
+        if (thread == null) {
+            return true;
+        }
+        thread.join(millis);
+        return !thread.isAlive();
+    }
+
+    /**
+     * True when this executor is, at this moment, doing nothing and has nothing to do. Combined
+     * with {@link #activity()} read before and after, it tells a quiescent topology.
+     */
+    public final boolean isQuiet() {
+        return !busy && inbox.isEmpty() && outbox.overflowSize() == 0 && !hasPendingInput();
+    }
+
+    /** Increases with every cycle that did something. */
+    public final long activity() {
+        return activity;
+    }
+
+    public final boolean isFinished() {
+        return finished;
+    }
+
+    public final String name() {
+        return name;
+    }
+
+    public final String componentId() {
+        return componentId;
+    }
+
+    public final Inbox inbox() {
+        return inbox;
+    }
+
+    /** Snapshots of every task's counters. */
+    public final List<TaskStats> stats() {
+        List<TaskStats> out = new ArrayList<>();
+        for (TaskMetrics m : metrics()) {
+            out.add(m.snapshot(inbox.size()));
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,32 @@
+package dev.gale.impl.executor;
+
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Random non-zero 64-bit root and edge ids (xorshift64*, seeded per executor). Not thread-safe:
+ * one per executor. Uniform enough that a false zero XOR has probability ~2^-64.
+ */
+public final class IdGenerator {
+    private long state;
+
+    public IdGenerator() {
+        this(ThreadLocalRandom.current().nextLong());
+    }
+
+    public IdGenerator(long seed) {
+        this.state = seed == 0 ? 0x9E3779B97F4A7C15L : seed;
+    }
+
+    public long next() {
+        long x;
+        do {
+            x = state;
+            x ^= x >>> 12;
+            x ^= x << 25;
+            x ^= x >>> 27;
+            state = x;
+            x *= 0x2545F4914F6CDD1DL;
+        } while (x == 0);
+        return x;
+    }
+}

@@ -1,0 +1,82 @@
+package dev.gale.impl.executor;
+
+import dev.gale.impl.acker.AckerMessage;
+import dev.gale.impl.grouping.StreamRouter;
+import dev.gale.impl.runtime.RuntimeEnv;
+import dev.gale.spout.ISpoutOutputCollector;
+import dev.gale.tuple.MessageId;
+import java.util.List;
+
+/**
+ * A spout task's collector. An emit with a message id (and ackers running) starts a tree: a
+ * random root id, a random edge id per target task, an init to the root's acker with the XOR of
+ * the edges, and an entry in the executor's pending map. Not thread-safe: the spout's thread only.
+ */
+final class SpoutCollector implements ISpoutOutputCollector {
+    private final RuntimeEnv env;
+    private final TaskEmitter emitter;
+    private final SpoutExecutor executor;
+    private final int taskIndex;
+    private final IdGenerator ids;
+    private final int[] single = new int[1];
+
+    SpoutCollector(RuntimeEnv env, TaskEmitter emitter, SpoutExecutor executor, int taskIndex, IdGenerator ids) {
+        this.env = env;
+        this.emitter = emitter;
+        this.executor = executor;
+        this.taskIndex = taskIndex;
+        this.ids = ids;
+    }
+
+    @Override
+    public List<Integer> emit(String streamId, List<Object> tuple, Object messageId) {
+        StreamRouter r = emitter.router(streamId, tuple);
+        int n = r.route(tuple);
+        emitTo(r, tuple, messageId, r.targets(), n);
+        return TaskEmitter.taskList(r.targets(), n);
+    }
+
+    @Override
+    public void emitDirect(int taskId, String streamId, List<Object> tuple, Object messageId) {
+        StreamRouter r = emitter.directRouter(taskId, streamId, tuple);
+        single[0] = taskId;
+        emitTo(r, tuple, messageId, single, 1);
+    }
+
+    private void emitTo(StreamRouter r, List<Object> tuple, Object messageId, int[] targets, int n) {
+        if (messageId != null && env.tracking() && n > 0) {
+            long root = executor.newRoot();
+            long xor = 0;
+            for (int i = 0; i < n; i++) {
+                long edge = ids.next();
+                xor ^= edge;
+                emitter.send(targets[i], emitter.tuple(r, tuple, MessageId.makeRootId(root, edge), targets[i]));
+            }
+            emitter.send(env.ackerFor(root), AckerMessage.init(root, xor, emitter.taskId));
+            executor.track(root, messageId, r.streamId(), taskIndex);
+        } else {
+            for (int i = 0; i < n; i++) {
+                emitter.send(targets[i], emitter.tuple(r, tuple, MessageId.makeUnanchored(), targets[i]));
+            }
+            if (messageId != null) {
+                // Nothing to track (no ackers, or no subscriber): the tree is complete already.
+                executor.completeNow(taskIndex, messageId);
+            }
+        }
+        emitter.emitted(r, tuple, n);
+    }
+
+    @Override
+    public long getPendingCount() {
+        return executor.pendingOf(taskIndex);
+    }
+
+    @Override
+    public void reportError(Throwable error) {
+        env.errors().report(emitter.componentId, emitter.taskId, "reported by the spout", error);
+    }
+
+    @Override
+    public void flush() {
+    }
+}

@@ -1,0 +1,137 @@
+package dev.gale.impl.executor;
+
+import dev.gale.impl.grouping.StreamRouter;
+import dev.gale.impl.stats.TaskMetrics;
+import dev.gale.impl.transfer.Outbox;
+import dev.gale.impl.tuple.TupleImpl;
+import dev.gale.task.GeneralTopologyContext;
+import dev.gale.tuple.MessageId;
+import java.util.AbstractList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.RandomAccess;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The checks and routing every emit of one task goes through: the stream must be declared, the
+ * values must match its fields, direct emits must name a subscribed task. Errors name the
+ * component, task, stream and fields. Not thread-safe: one per task.
+ */
+final class TaskEmitter {
+    private static final Logger LOG = LoggerFactory.getLogger(TaskEmitter.class);
+
+    final int taskId;
+    final String componentId;
+    final TaskMetrics metrics;
+    final GeneralTopologyContext context;
+    private final String describe;
+    private final Map<String, StreamRouter> routers;
+    private final Outbox outbox;
+    private final boolean debug;
+    /** Emit calls so far, so the executor can tell whether nextTuple emitted. */
+    long emits;
+
+    TaskEmitter(int taskId, String componentId, String kind, Map<String, StreamRouter> routers, Outbox outbox,
+                TaskMetrics metrics, GeneralTopologyContext context, boolean debug) {
+        this.taskId = taskId;
+        this.componentId = componentId;
+        this.describe = kind + " '" + componentId + "' (task " + taskId + ")";
+        this.routers = routers;
+        this.outbox = outbox;
+        this.metrics = metrics;
+        this.context = context;
+        this.debug = debug;
+    }
+
+    /** The router of a stream this task may emit on (plain emit). */
+    StreamRouter router(String streamId, List<Object> values) {
+        StreamRouter r = declared(streamId, values);
+        if (r.isDirect()) {
+            throw new IllegalArgumentException(describe + " emitted on stream '" + streamId
+                    + "', which is declared direct: use emitDirect with a target task");
+        }
+        return r;
+    }
+
+    /** The router of a direct stream, checking the target task subscribes to it. */
+    StreamRouter directRouter(int targetTask, String streamId, List<Object> values) {
+        StreamRouter r = declared(streamId, values);
+        if (!r.isDirect()) {
+            throw new IllegalArgumentException(describe + " called emitDirect on stream '" + streamId
+                    + "', which is not declared direct: declare it with declareStream(\"" + streamId
+                    + "\", true, fields)");
+        }
+        if (!r.isDirectTarget(targetTask)) {
+            throw new IllegalArgumentException(describe + " called emitDirect to task " + targetTask + " on stream '"
+                    + streamId + "', but that task does not subscribe to it with directGrouping; subscribed tasks: "
+                    + Arrays.toString(r.directTasks()));
+        }
+        return r;
+    }
+
+    private StreamRouter declared(String streamId, List<Object> values) {
+        StreamRouter r = routers.get(streamId);
+        if (r == null) {
+            throw new IllegalArgumentException(describe + " emitted on stream '" + streamId
+                    + "', which it does not declare; it declares " + routers.keySet()
+                    + ". Declare the stream in declareOutputFields");
+        }
+        if (values == null || values.size() != r.fields().size()) {
+            throw new IllegalArgumentException(describe + " emitted " + (values == null ? "null" : values.size()
+                    + " value" + (values.size() == 1 ? "" : "s") + " " + values) + " on stream '" + streamId
+                    + "', which declares " + r.fields().size() + " field" + (r.fields().size() == 1 ? "" : "s") + " "
+                    + r.fields());
+        }
+        return r;
+    }
+
+    TupleImpl tuple(StreamRouter r, List<Object> values, MessageId id, int target) {
+        return new TupleImpl(context, values, taskId, componentId, r.streamId(), r.fields(), id, target);
+    }
+
+    void send(int task, Object message) {
+        outbox.send(task, message);
+    }
+
+    /** Bookkeeping after an emit to {@code n} tasks. */
+    void emitted(StreamRouter r, List<Object> values, int n) {
+        emits++;
+        metrics.emitted(n);
+        if (debug) {
+            LOG.info("Emitting: {} {} {}", describe, r.streamId(), values);
+        }
+    }
+
+    String describe() {
+        return describe;
+    }
+
+    /** An immutable list view of the first {@code n} task ids (copied). */
+    static List<Integer> taskList(int[] targets, int n) {
+        if (n == 0) {
+            return List.of();
+        }
+        int[] copy = Arrays.copyOf(targets, n);
+        return new TaskIds(copy);
+    }
+
+    private static final class TaskIds extends AbstractList<Integer> implements RandomAccess {
+        private final int[] ids;
+
+        TaskIds(int[] ids) {
+            this.ids = ids;
+        }
+
+        @Override
+        public Integer get(int index) {
+            return ids[index];
+        }
+
+        @Override
+        public int size() {
+            return ids.length;
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package dev.gale.impl.grouping;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Sends every tuple with equal values of the grouping fields to the same task. Array values are
+ * hashed by content, so equal byte arrays group together. Not thread-safe (stateless, in fact).
+ */
+final class FieldsGrouper implements Grouper {
+    private final int[] tasks;
+    private final int[] fieldIndexes;
+
+    FieldsGrouper(int[] tasks, int[] fieldIndexes) {
+        this.tasks = tasks;
+        this.fieldIndexes = fieldIndexes;
+    }
+
+    @Override
+    public int chooseTasks(List<Object> values, int[] out, int offset) {
+        int h = 1;
+        for (int idx : fieldIndexes) {
+            h = 31 * h + hash(values.get(idx));
+        }
+        // Spread the bits so that keys differing only in high bits do not share a task.
+        h ^= h >>> 16;
+        h *= 0x85EBCA6B;
+        h ^= h >>> 13;
+        out[offset] = tasks[Math.floorMod(h, tasks.length)];
+        return 1;
+    }
+
+    static int hash(Object v) {
+        if (v == null) {
+            return 0;
+        }
+        if (v.getClass().isArray()) {
+            return Arrays.deepHashCode(new Object[] {v});
+        }
+        return v.hashCode();
+    }
+
+    @Override
+    public int maxTargets() {
+        return 1;
+    }
+}

@@ -1,0 +1,56 @@
+package dev.gale.impl.grouping;
+
+import dev.gale.generated.GlobalStreamId;
+import dev.gale.generated.Grouping;
+import dev.gale.grouping.CustomStreamGrouping;
+import dev.gale.grouping.PartialKeyGrouping;
+import dev.gale.impl.topology.ComponentCopier;
+import dev.gale.task.WorkerTopologyContext;
+import dev.gale.tuple.Fields;
+import java.util.List;
+
+/** Creates the {@link Grouper} for one subscription, as seen from one emitting task. Stateless. */
+public final class Groupers {
+    private Groupers() {
+    }
+
+    public static Grouper create(Grouping grouping, GlobalStreamId stream, Fields streamFields, List<Integer> targetTasks,
+                                 int emitterTask, String subscriber, WorkerTopologyContext context) {
+        int[] tasks = targetTasks.stream().mapToInt(Integer::intValue).toArray();
+        switch (grouping.type()) {
+            case SHUFFLE:
+            case NONE:
+            case LOCAL_OR_SHUFFLE:
+                return new ShuffleGrouper(tasks, emitterTask);
+            case FIELDS: {
+                List<String> names = grouping.fields();
+                int[] idx = new int[names.size()];
+                for (int i = 0; i < idx.length; i++) {
+                    idx[i] = streamFields.fieldIndex(names.get(i));
+                }
+                return new FieldsGrouper(tasks, idx);
+            }
+            case ALL:
+                return new AllGrouper(tasks);
+            case GLOBAL:
+                return new GlobalGrouper(tasks);
+            case DIRECT:
+                return new DirectGrouper();
+            case PARTIAL_KEY:
+                return custom(new PartialKeyGrouping(new Fields(grouping.fields())), stream, targetTasks, tasks,
+                        emitterTask, subscriber, context);
+            case CUSTOM: {
+                CustomStreamGrouping copy = ComponentCopier.copy(subscriber, grouping.customGrouping());
+                return custom(copy, stream, targetTasks, tasks, emitterTask, subscriber, context);
+            }
+            default:
+                throw new IllegalArgumentException("unknown grouping " + grouping);
+        }
+    }
+
+    private static Grouper custom(CustomStreamGrouping g, GlobalStreamId stream, List<Integer> targetTasks, int[] tasks,
+                                  int emitterTask, String subscriber, WorkerTopologyContext context) {
+        g.prepare(context, stream, targetTasks);
+        return new CustomGrouper(g, tasks, emitterTask, "subscription of '" + subscriber + "' to " + stream);
+    }
+}

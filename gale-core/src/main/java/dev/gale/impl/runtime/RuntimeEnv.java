@@ -1,0 +1,78 @@
+package dev.gale.impl.runtime;
+
+import dev.gale.impl.stats.ErrorRegistry;
+import dev.gale.impl.topology.TopologyPlan;
+import dev.gale.impl.topology.TopologySettings;
+import dev.gale.impl.transfer.Backpressure;
+import dev.gale.impl.transfer.Inbox;
+import dev.gale.time.Clock;
+import java.util.Map;
+
+/**
+ * What every executor of one running topology shares: the plan, configuration, clock, the inbox
+ * of every task, the acker tasks, backpressure and error reporting. Immutable after start (the
+ * referenced objects are thread-safe).
+ */
+public final class RuntimeEnv {
+    private final TopologyPlan plan;
+    private final Map<String, Object> topoConf;
+    private final Clock clock;
+    private final Inbox[] inboxByTask;
+    private final int executorCount;
+    private final int[] ackerTasks;
+    private final Backpressure backpressure = new Backpressure();
+    private final ErrorRegistry errors;
+
+    public RuntimeEnv(TopologyPlan plan, Map<String, Object> topoConf, Clock clock, Inbox[] inboxByTask,
+                      int executorCount) {
+        this.plan = plan;
+        this.topoConf = topoConf;
+        this.clock = clock;
+        this.inboxByTask = inboxByTask;
+        this.executorCount = executorCount;
+        this.ackerTasks = plan.ackerTasks().stream().mapToInt(Integer::intValue).toArray();
+        this.errors = new ErrorRegistry(plan.name());
+    }
+
+    public TopologyPlan plan() {
+        return plan;
+    }
+
+    public TopologySettings settings() {
+        return plan.settings();
+    }
+
+    public Map<String, Object> topoConf() {
+        return topoConf;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    public Inbox[] inboxByTask() {
+        return inboxByTask;
+    }
+
+    public int executorCount() {
+        return executorCount;
+    }
+
+    public boolean tracking() {
+        return ackerTasks.length > 0;
+    }
+
+    /** The acker task responsible for a tree: chosen by hashing the root id. */
+    public int ackerFor(long root) {
+        long h = root * 0xC2B2AE3D27D4EB4FL;
+        return ackerTasks[(int) Math.floorMod(h ^ (h >>> 31), (long) ackerTasks.length)];
+    }
+
+    public Backpressure backpressure() {
+        return backpressure;
+    }
+
+    public ErrorRegistry errors() {
+        return errors;
+    }
+}

@@ -1,0 +1,189 @@
+package dev.gale.impl.spout;
+
+import dev.gale.impl.util.LongOpenHashIndex;
+
+/**
+ * A spout executor's tracked tuples: root id to (message id, stream, emit time, task), with a
+ * count per task for max-spout-pending, and timeouts that work like a rotating map of
+ * {@code numBuckets} buckets: an entry put or renewed after rotation r expires at rotation
+ * r + numBuckets. Rotating every T / (numBuckets - 1) thus fails a tree between T and
+ * T * (1 + 1 / (numBuckets - 1)) after its emit.
+ *
+ * <p>Parallel arrays, no allocation per entry. Not thread-safe: owned by the spout executor.
+ */
+public final class SpoutPending extends LongOpenHashIndex {
+
+    /** Receives the entries a rotation expired. */
+    public interface ExpiryHandler {
+        void expired(int taskIndex, Object messageId, String streamId, long startNanos);
+    }
+
+    private final int numBuckets;
+    private final int[] countPerTask;
+    private Object[] messageIds;
+    private String[] streams;
+    private long[] startNanos;
+    private int[] generations;
+    private int[] taskIndexes;
+    private Object[] oldMessageIds;
+    private String[] oldStreams;
+    private long[] oldStartNanos;
+    private int[] oldGenerations;
+    private int[] oldTaskIndexes;
+    private int generation;
+
+    // Expired entries are collected first and handed out after the scan, because the handler
+    // (the spout's fail) may emit and so change the table.
+    private Object[] expiredIds = new Object[16];
+    private String[] expiredStreams = new String[16];
+    private long[] expiredStarts = new long[16];
+    private int[] expiredTasks = new int[16];
+
+    public SpoutPending(int numBuckets, int tasks, int initialCapacity) {
+        super(initialCapacity);
+        if (numBuckets < 2) {
+            throw new IllegalArgumentException("numBuckets must be at least 2, got " + numBuckets);
+        }
+        this.numBuckets = numBuckets;
+        this.countPerTask = new int[tasks];
+        allocate(capacity);
+    }
+
+    private void allocate(int cap) {
+        messageIds = new Object[cap];
+        streams = new String[cap];
+        startNanos = new long[cap];
+        generations = new int[cap];
+        taskIndexes = new int[cap];
+    }
+
+    public boolean contains(long root) {
+        return indexOf(root) >= 0;
+    }
+
+    /** Adds a tracked tuple; the root must not be pending already. */
+    public void put(long root, Object messageId, String streamId, long start, int taskIndex) {
+        int slot = insert(root);
+        if (!lastInsertCreated()) {
+            throw new IllegalStateException("root id " + Long.toHexString(root) + " is already pending");
+        }
+        messageIds[slot] = messageId;
+        streams[slot] = streamId;
+        startNanos[slot] = start;
+        generations[slot] = generation;
+        taskIndexes[slot] = taskIndex;
+        countPerTask[taskIndex]++;
+    }
+
+    /** The slot of a pending root, or -1. */
+    public int slotOf(long root) {
+        return indexOf(root);
+    }
+
+    public Object messageId(int slot) {
+        return messageIds[slot];
+    }
+
+    public String streamId(int slot) {
+        return streams[slot];
+    }
+
+    public long startNanos(int slot) {
+        return startNanos[slot];
+    }
+
+    public int taskIndex(int slot) {
+        return taskIndexes[slot];
+    }
+
+    public void remove(int slot) {
+        countPerTask[taskIndexes[slot]]--;
+        removeAt(slot);
+    }
+
+    /** Gives the entry a fresh timeout. */
+    public void renew(int slot) {
+        generations[slot] = generation;
+    }
+
+    public int pendingOf(int taskIndex) {
+        return countPerTask[taskIndex];
+    }
+
+    /** Starts a new generation and expires entries that lived through numBuckets rotations. */
+    public int rotate(ExpiryHandler handler) {
+        generation++;
+        int n = 0;
+        for (int slot = 0; slot < capacity; slot++) {
+            while (keys[slot] != 0 && generation - generations[slot] >= numBuckets) {
+                if (n == expiredIds.length) {
+                    growExpired();
+                }
+                expiredIds[n] = messageIds[slot];
+                expiredStreams[n] = streams[slot];
+                expiredStarts[n] = startNanos[slot];
+                expiredTasks[n] = taskIndexes[slot];
+                n++;
+                remove(slot);
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            Object id = expiredIds[i];
+            expiredIds[i] = null;
+            handler.expired(expiredTasks[i], id, expiredStreams[i], expiredStarts[i]);
+            expiredStreams[i] = null;
+        }
+        return n;
+    }
+
+    private void growExpired() {
+        int len = expiredIds.length * 2;
+        expiredIds = java.util.Arrays.copyOf(expiredIds, len);
+        expiredStreams = java.util.Arrays.copyOf(expiredStreams, len);
+        expiredStarts = java.util.Arrays.copyOf(expiredStarts, len);
+        expiredTasks = java.util.Arrays.copyOf(expiredTasks, len);
+    }
+
+    @Override
+    protected void moveSlot(int from, int to) {
+        messageIds[to] = messageIds[from];
+        streams[to] = streams[from];
+        startNanos[to] = startNanos[from];
+        generations[to] = generations[from];
+        taskIndexes[to] = taskIndexes[from];
+    }
+
+    @Override
+    protected void clearSlot(int slot) {
+        messageIds[slot] = null;
+        streams[slot] = null;
+    }
+
+    @Override
+    protected void beginResize(int newCapacity) {
+        oldMessageIds = messageIds;
+        oldStreams = streams;
+        oldStartNanos = startNanos;
+        oldGenerations = generations;
+        oldTaskIndexes = taskIndexes;
+        allocate(newCapacity);
+    }
+
+    @Override
+    protected void moveFromOld(int oldSlot, int newSlot) {
+        messageIds[newSlot] = oldMessageIds[oldSlot];
+        streams[newSlot] = oldStreams[oldSlot];
+        startNanos[newSlot] = oldStartNanos[oldSlot];
+        generations[newSlot] = oldGenerations[oldSlot];
+        taskIndexes[newSlot] = oldTaskIndexes[oldSlot];
+    }
+
+    @Override
+    protected void endResize() {
+        oldMessageIds = null;
+        oldStreams = null;
+        oldStartNanos = null;
+        oldGenerations = null;
+        oldTaskIndexes = null;
+    }
+}

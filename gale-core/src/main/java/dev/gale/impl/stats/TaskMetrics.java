@@ -1,0 +1,135 @@
+package dev.gale.impl.stats;
+
+import dev.gale.stats.LatencySummary;
+import dev.gale.stats.TaskStats;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
+
+/**
+ * Live counters of one task. Written only by the task's executor thread, with opaque stores that
+ * cost no fence; read by any thread (a reading may lag slightly, never tears).
+ */
+public final class TaskMetrics {
+    private static final VarHandle EMITTED;
+    private static final VarHandle TRANSFERRED;
+    private static final VarHandle EXECUTED;
+    private static final VarHandle ACKED;
+    private static final VarHandle FAILED;
+    private static final VarHandle EXECUTE_NANOS;
+    private static final VarHandle TIMED;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            EMITTED = l.findVarHandle(TaskMetrics.class, "emitted", long.class);
+            TRANSFERRED = l.findVarHandle(TaskMetrics.class, "transferred", long.class);
+            EXECUTED = l.findVarHandle(TaskMetrics.class, "executed", long.class);
+            ACKED = l.findVarHandle(TaskMetrics.class, "acked", long.class);
+            FAILED = l.findVarHandle(TaskMetrics.class, "failed", long.class);
+            EXECUTE_NANOS = l.findVarHandle(TaskMetrics.class, "executeNanos", long.class);
+            TIMED = l.findVarHandle(TaskMetrics.class, "timed", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final String componentId;
+    private final int taskId;
+    private long emitted;
+    private long transferred;
+    private long executed;
+    private long acked;
+    private long failed;
+    private long executeNanos;
+    private long timed;
+    private final SingleWriterRecorder completeLatencyMicros;
+    private final Histogram completeLatencyTotal;
+
+    public TaskMetrics(String componentId, int taskId, boolean tracksCompleteLatency) {
+        this.componentId = componentId;
+        this.taskId = taskId;
+        this.completeLatencyMicros = tracksCompleteLatency ? new SingleWriterRecorder(TimeUnit.HOURS.toMicros(1), 3) : null;
+        this.completeLatencyTotal = tracksCompleteLatency ? new Histogram(TimeUnit.HOURS.toMicros(1), 3) : null;
+    }
+
+    public String componentId() {
+        return componentId;
+    }
+
+    public int taskId() {
+        return taskId;
+    }
+
+    public void emitted(int transferredCopies) {
+        EMITTED.setOpaque(this, emitted + 1);
+        TRANSFERRED.setOpaque(this, transferred + transferredCopies);
+    }
+
+    /** Counts an executed tuple; {@code nanos} is its timing when sampled, else negative. */
+    public void executed(long nanos) {
+        EXECUTED.setOpaque(this, executed + 1);
+        if (nanos >= 0) {
+            EXECUTE_NANOS.setOpaque(this, executeNanos + nanos);
+            TIMED.setOpaque(this, timed + 1);
+        }
+    }
+
+    public void acked() {
+        ACKED.setOpaque(this, acked + 1);
+    }
+
+    public void failed() {
+        FAILED.setOpaque(this, failed + 1);
+    }
+
+    /** Records a completed tree's latency (spout tasks). */
+    public void completed(long latencyNanos) {
+        acked();
+        completeLatencyMicros.recordValue(Math.min(TimeUnit.HOURS.toMicros(1), Math.max(0, latencyNanos / 1000)));
+    }
+
+    public long ackedCount() {
+        return (long) ACKED.getOpaque(this);
+    }
+
+    public long failedCount() {
+        return (long) FAILED.getOpaque(this);
+    }
+
+    /** A snapshot; {@code queueDepth} comes from the executor's inbox. */
+    public TaskStats snapshot(int queueDepth) {
+        long ex = (long) EXECUTED.getOpaque(this);
+        long exNanos = (long) EXECUTE_NANOS.getOpaque(this);
+        long timedCount = (long) TIMED.getOpaque(this);
+        return new TaskStats(componentId, taskId, (long) EMITTED.getOpaque(this), (long) TRANSFERRED.getOpaque(this),
+                ex, (long) ACKED.getOpaque(this), (long) FAILED.getOpaque(this),
+                timedCount == 0 ? 0 : exNanos / 1e6 / timedCount, completeLatency(), queueDepth);
+    }
+
+    /** The complete latency so far (spout tasks), else null. */
+    public LatencySummary completeLatency() {
+        if (completeLatencyMicros == null) {
+            return null;
+        }
+        Histogram h = completeLatencyHistogram();
+        return summarize(h);
+    }
+
+    /** A copy of the complete-latency histogram in microseconds (spout tasks). */
+    public synchronized Histogram completeLatencyHistogram() {
+        completeLatencyTotal.add(completeLatencyMicros.getIntervalHistogram());
+        return completeLatencyTotal.copy();
+    }
+
+    public static LatencySummary summarize(Histogram micros) {
+        if (micros == null || micros.getTotalCount() == 0) {
+            return LatencySummary.EMPTY;
+        }
+        return new LatencySummary(micros.getTotalCount(), micros.getMean() / 1000.0,
+                micros.getValueAtPercentile(50) / 1000.0, micros.getValueAtPercentile(99) / 1000.0,
+                micros.getValueAtPercentile(99.9) / 1000.0, micros.getMaxValue() / 1000.0);
+    }
+}

@@ -1,0 +1,30 @@
+package dev.gale.impl.topology;
+
+import dev.gale.Config;
+import java.util.Map;
+
+/**
+ * The topology-wide settings the runtime needs, read once from the submitted configuration so a
+ * bad value fails the submit with a message naming the key. Immutable.
+ */
+public record TopologySettings(int messageTimeoutSecs, int ackers, int pendingBuckets, int receiveQueueSize,
+                               long spoutIdleMaxNanos) {
+
+    public static TopologySettings from(Map<String, Object> conf) {
+        int timeout = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS, 30);
+        int ackers = ConfigValues.getNonNegativeInt(conf, Config.TOPOLOGY_ACKER_EXECUTORS, 1);
+        int buckets = ConfigValues.getInt(conf, Config.GALE_PENDING_BUCKETS, 5);
+        if (buckets < 2) {
+            throw new IllegalArgumentException("configuration '" + Config.GALE_PENDING_BUCKETS
+                    + "' must be at least 2, got " + buckets);
+        }
+        int queue = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_EXECUTOR_RECEIVE_BUFFER_SIZE, 1024);
+        int idleMs = ConfigValues.getNonNegativeInt(conf, Config.GALE_SPOUT_IDLE_MAX_MS, 1);
+        return new TopologySettings(timeout, ackers, buckets, Math.max(16, queue), idleMs * 1_000_000L);
+    }
+
+    /** How often the spouts' and ackers' pending maps rotate: T / (n - 1). */
+    public long rotationPeriodNanos() {
+        return messageTimeoutSecs * 1_000_000_000L / (pendingBuckets - 1);
+    }
+}

@@ -1,0 +1,116 @@
+package dev.gale.impl.transfer;
+
+import java.util.ArrayDeque;
+
+/**
+ * The send side of one executor: delivers messages to the inboxes of target tasks, keeping in an
+ * overflow, in order, whatever a full inbox refused, and signalling each touched inbox once per
+ * batch. Order from one executor to another is preserved.
+ *
+ * <p>Owned by one executor thread; not thread-safe. {@link #overflowSize()} may be read by any
+ * thread.
+ */
+public final class Outbox {
+    private final Inbox[] inboxByTask;
+    private final boolean countsAsCongestion;
+    private final Backpressure backpressure;
+    private final ArrayDeque<Object> overflowMessages = new ArrayDeque<>();
+    private final ArrayDeque<Inbox> overflowTargets = new ArrayDeque<>();
+    private volatile int overflowSize;
+    private final boolean[] touched;
+    private final Inbox[] touchedList;
+    private int touchedCount;
+    private long sent;
+
+    /**
+     * @param inboxByTask the inbox of every task id (index = task id)
+     * @param executorCount number of executors (inbox indexes are below it)
+     * @param countsAsCongestion whether a non-empty overflow should throttle the spouts
+     */
+    public Outbox(Inbox[] inboxByTask, int executorCount, boolean countsAsCongestion, Backpressure backpressure) {
+        this.inboxByTask = inboxByTask;
+        this.countsAsCongestion = countsAsCongestion;
+        this.backpressure = backpressure;
+        this.touched = new boolean[executorCount];
+        this.touchedList = new Inbox[executorCount];
+    }
+
+    /** Sends a message to a task's executor; never blocks. */
+    public void send(int taskId, Object message) {
+        Inbox target = inboxByTask[taskId];
+        sent++;
+        if (overflowSize == 0 && target.offer(message)) {
+            touch(target);
+            return;
+        }
+        if (overflowSize == 0 && countsAsCongestion) {
+            backpressure.enter();
+        }
+        overflowMessages.addLast(message);
+        overflowTargets.addLast(target);
+        overflowSize = overflowMessages.size();
+    }
+
+    /** Moves what it can from the overflow into the target inboxes; returns how many moved. */
+    public int flushOverflow() {
+        if (overflowSize == 0) {
+            return 0;
+        }
+        int moved = 0;
+        while (!overflowMessages.isEmpty()) {
+            Inbox target = overflowTargets.peekFirst();
+            if (!target.offer(overflowMessages.peekFirst())) {
+                break;
+            }
+            overflowMessages.pollFirst();
+            overflowTargets.pollFirst();
+            touch(target);
+            moved++;
+        }
+        overflowSize = overflowMessages.size();
+        if (overflowSize == 0 && countsAsCongestion) {
+            backpressure.exit();
+        }
+        signalTouched();
+        return moved;
+    }
+
+    private void touch(Inbox target) {
+        int i = target.index();
+        if (!touched[i]) {
+            touched[i] = true;
+            touchedList[touchedCount++] = target;
+        }
+    }
+
+    /** Wakes every inbox that received messages since the last call. */
+    public void signalTouched() {
+        for (int i = 0; i < touchedCount; i++) {
+            Inbox t = touchedList[i];
+            touchedList[i] = null;
+            touched[t.index()] = false;
+            t.signal();
+        }
+        touchedCount = 0;
+    }
+
+    /** Messages waiting for room downstream. */
+    public int overflowSize() {
+        return overflowSize;
+    }
+
+    /** Messages handed to {@link #send} so far. */
+    public long sentCount() {
+        return sent;
+    }
+
+    /** Drops the overflow (topology shutdown). */
+    public void clear() {
+        if (overflowSize > 0 && countsAsCongestion) {
+            backpressure.exit();
+        }
+        overflowMessages.clear();
+        overflowTargets.clear();
+        overflowSize = 0;
+    }
+}

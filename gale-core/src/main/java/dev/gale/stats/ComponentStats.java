@@ -1,0 +1,41 @@
+package dev.gale.stats;
+
+import java.util.List;
+
+/**
+ * Counters of one component: its tasks' figures and their sums, and its latest errors. Immutable.
+ *
+ * @param kind "spout", "bolt" or "acker"
+ */
+public record ComponentStats(String componentId, String kind, List<TaskStats> tasks, List<ErrorInfo> lastErrors) {
+
+    public long emitted() {
+        return tasks.stream().mapToLong(TaskStats::emitted).sum();
+    }
+
+    public long transferred() {
+        return tasks.stream().mapToLong(TaskStats::transferred).sum();
+    }
+
+    public long executed() {
+        return tasks.stream().mapToLong(TaskStats::executed).sum();
+    }
+
+    public long acked() {
+        return tasks.stream().mapToLong(TaskStats::acked).sum();
+    }
+
+    public long failed() {
+        return tasks.stream().mapToLong(TaskStats::failed).sum();
+    }
+
+    /** Mean execute latency over the tasks, weighted by executed count. */
+    public double executeLatencyMs() {
+        long n = executed();
+        return n == 0 ? 0 : tasks.stream().mapToDouble(t -> t.executeLatencyMs() * t.executed()).sum() / n;
+    }
+
+    public int queueDepth() {
+        return tasks.stream().mapToInt(TaskStats::queueDepth).sum();
+    }
+}

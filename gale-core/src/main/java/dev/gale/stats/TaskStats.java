@@ -1,0 +1,17 @@
+package dev.gale.stats;
+
+/**
+ * Counters of one task at one moment. Immutable.
+ *
+ * @param emitted tuples emitted (once per emit call)
+ * @param transferred tuple copies sent to target tasks
+ * @param executed tuples executed (bolts; ticks included)
+ * @param acked bolts: inputs acked; spouts: tuple trees completed
+ * @param failed bolts: inputs failed; spouts: trees failed or timed out
+ * @param executeLatencyMs mean time spent in execute, milliseconds
+ * @param completeLatency spouts: time from emit to completed tree; null for bolts
+ * @param queueDepth messages waiting in the executor's receive queue
+ */
+public record TaskStats(String componentId, int taskId, long emitted, long transferred, long executed, long acked,
+                        long failed, double executeLatencyMs, LatencySummary completeLatency, int queueDepth) {
+}

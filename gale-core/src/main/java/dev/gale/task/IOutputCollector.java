@@ -1,0 +1,26 @@
+package dev.gale.task;
+
+import dev.gale.tuple.Tuple;
+import java.util.Collection;
+import java.util.List;
+
+/** The operations behind an {@link OutputCollector}. */
+public interface IOutputCollector {
+
+    /** Emits anchored to the given inputs (none: untracked); returns the target task ids. */
+    List<Integer> emit(String streamId, Collection<Tuple> anchors, List<Object> tuple);
+
+    void emitDirect(int taskId, String streamId, Collection<Tuple> anchors, List<Object> tuple);
+
+    void ack(Tuple input);
+
+    void fail(Tuple input);
+
+    /** Renews the timeout of every tree the tuple belongs to, in the acker and at the spout. */
+    void resetTimeout(Tuple input);
+
+    void reportError(Throwable error);
+
+    /** Sends buffered tuples now. Gale sends without user-visible buffering, so this is a no-op. */
+    void flush();
+}

@@ -1,0 +1,286 @@
+package dev.gale.topology;
+
+import dev.gale.Config;
+import dev.gale.generated.GlobalStreamId;
+import dev.gale.generated.Grouping;
+import dev.gale.generated.StormTopology;
+import dev.gale.grouping.CustomStreamGrouping;
+import dev.gale.impl.topology.ComponentDef;
+import dev.gale.impl.topology.DeclaredOutputs;
+import dev.gale.impl.topology.Subscription;
+import dev.gale.tuple.Fields;
+import dev.gale.utils.Utils;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds a topology: add spouts and bolts, subscribe bolts to streams with groupings, then
+ * {@link #createTopology()}. Errors a builder can see at once (duplicate ids, parallelism below
+ * one) throw here; errors that need the whole graph are reported at submit.
+ *
+ * <p>Not thread-safe.
+ */
+public class TopologyBuilder {
+    private final Map<String, Declarer<?>> components = new LinkedHashMap<>();
+
+    public BoltDeclarer setBolt(String id, IRichBolt bolt) {
+        return setBolt(id, bolt, null);
+    }
+
+    public BoltDeclarer setBolt(String id, IRichBolt bolt, Number parallelismHint) {
+        return add(id, new BoltDecl(id, bolt, checkParallelism(id, parallelismHint)));
+    }
+
+    /** Adds a basic bolt: its emits are anchored to its input, which is acked when execute returns. */
+    public BoltDeclarer setBolt(String id, IBasicBolt bolt) {
+        return setBolt(id, bolt, null);
+    }
+
+    public BoltDeclarer setBolt(String id, IBasicBolt bolt, Number parallelismHint) {
+        return add(id, new BoltDecl(id, bolt, checkParallelism(id, parallelismHint)));
+    }
+
+    public SpoutDeclarer setSpout(String id, IRichSpout spout) {
+        return setSpout(id, spout, null);
+    }
+
+    public SpoutDeclarer setSpout(String id, IRichSpout spout, Number parallelismHint) {
+        return add(id, new SpoutDecl(id, spout, checkParallelism(id, parallelismHint)));
+    }
+
+    /** Declares every component's outputs and freezes the graph. */
+    public StormTopology createTopology() {
+        Map<String, ComponentDef> defs = new LinkedHashMap<>();
+        for (Declarer<?> d : components.values()) {
+            defs.put(d.id, d.build());
+        }
+        return new StormTopology(defs);
+    }
+
+    private static int checkParallelism(String id, Number parallelismHint) {
+        if (parallelismHint == null) {
+            return 1;
+        }
+        if (parallelismHint.doubleValue() != parallelismHint.intValue() || parallelismHint.intValue() < 1) {
+            throw new IllegalArgumentException("component '" + id + "': parallelism hint must be a whole number >= 1, got "
+                    + parallelismHint);
+        }
+        return parallelismHint.intValue();
+    }
+
+    private <D extends Declarer<?>> D add(String id, D declarer) {
+        if (id == null || id.isEmpty()) {
+            throw new IllegalArgumentException("component id must not be null or empty");
+        }
+        if (id.startsWith("__")) {
+            throw new IllegalArgumentException("component id '" + id + "' is invalid: ids starting with '__' are reserved");
+        }
+        if (declarer.component == null) {
+            throw new IllegalArgumentException("component '" + id + "' is null");
+        }
+        if (components.containsKey(id)) {
+            throw new IllegalArgumentException("Topology already contains a component with id '" + id
+                    + "': component ids must be unique across spouts and bolts");
+        }
+        components.put(id, declarer);
+        return declarer;
+    }
+
+    /** Settings common to spouts and bolts, and the step that freezes a component. */
+    private abstract static class Declarer<T extends ComponentConfigurationDeclarer<T>>
+            implements ComponentConfigurationDeclarer<T> {
+        final String id;
+        private final ComponentDef.Kind kind;
+        final IComponent component;
+        private final int parallelism;
+        private Integer numTasks;
+        private final Map<String, Object> conf = new LinkedHashMap<>();
+        final List<Subscription> inputs = new ArrayList<>();
+
+        Declarer(String id, ComponentDef.Kind kind, IComponent component, int parallelism) {
+            this.id = id;
+            this.kind = kind;
+            this.component = component;
+            this.parallelism = parallelism;
+        }
+
+        @SuppressWarnings("unchecked")
+        private T self() {
+            return (T) this;
+        }
+
+        ComponentDef build() {
+            DeclaredOutputs outputs = new DeclaredOutputs(id);
+            component.declareOutputFields(outputs);
+            Map<String, Object> merged = new LinkedHashMap<>();
+            Map<String, Object> own = component.getComponentConfiguration();
+            if (own != null) {
+                merged.putAll(own);
+            }
+            merged.putAll(conf);
+            int executors = parallelism;
+            Object maxPar = merged.get(Config.TOPOLOGY_MAX_TASK_PARALLELISM);
+            if (maxPar instanceof Number && ((Number) maxPar).intValue() >= 1) {
+                executors = Math.min(executors, ((Number) maxPar).intValue());
+            }
+            int tasks = numTasks == null ? executors : numTasks;
+            return new ComponentDef(id, kind, component, Math.min(executors, tasks), tasks, merged,
+                    outputs.streams(), inputs);
+        }
+
+        @Override
+        public T addConfigurations(Map<String, Object> conf) {
+            if (conf != null) {
+                this.conf.putAll(conf);
+            }
+            return self();
+        }
+
+        @Override
+        public T addConfiguration(String config, Object value) {
+            conf.put(config, value);
+            return self();
+        }
+
+        @Override
+        public T setDebug(boolean debug) {
+            return addConfiguration(Config.TOPOLOGY_DEBUG, debug);
+        }
+
+        @Override
+        public T setMaxTaskParallelism(Number val) {
+            return addConfiguration(Config.TOPOLOGY_MAX_TASK_PARALLELISM, val);
+        }
+
+        @Override
+        public T setMaxSpoutPending(Number val) {
+            return addConfiguration(Config.TOPOLOGY_MAX_SPOUT_PENDING, val);
+        }
+
+        @Override
+        public T setNumTasks(Number val) {
+            if (val == null || val.doubleValue() != val.intValue() || val.intValue() < 1) {
+                throw new IllegalArgumentException("component '" + id + "': number of tasks must be a whole number >= 1, got " + val);
+            }
+            numTasks = val.intValue();
+            return self();
+        }
+    }
+
+    private static final class SpoutDecl extends Declarer<SpoutDeclarer> implements SpoutDeclarer {
+        SpoutDecl(String id, IComponent component, int parallelism) {
+            super(id, ComponentDef.Kind.SPOUT, component, parallelism);
+        }
+    }
+
+    private static final class BoltDecl extends Declarer<BoltDeclarer> implements BoltDeclarer {
+        BoltDecl(String id, IComponent component, int parallelism) {
+            super(id, ComponentDef.Kind.BOLT, component, parallelism);
+        }
+
+        private BoltDecl subscribe(String componentId, String streamId, Grouping grouping) {
+            if (componentId == null || streamId == null) {
+                throw new IllegalArgumentException("bolt '" + id + "': subscription needs a component id and a stream id");
+            }
+            inputs.add(new Subscription(new GlobalStreamId(componentId, streamId), grouping));
+            return this;
+        }
+
+        @Override
+        public BoltDecl fieldsGrouping(String componentId, Fields fields) {
+            return fieldsGrouping(componentId, Utils.DEFAULT_STREAM_ID, fields);
+        }
+
+        @Override
+        public BoltDecl fieldsGrouping(String componentId, String streamId, Fields fields) {
+            return subscribe(componentId, streamId, Grouping.fields(fields.toList()));
+        }
+
+        @Override
+        public BoltDecl globalGrouping(String componentId) {
+            return globalGrouping(componentId, Utils.DEFAULT_STREAM_ID);
+        }
+
+        @Override
+        public BoltDecl globalGrouping(String componentId, String streamId) {
+            return subscribe(componentId, streamId, Grouping.of(Grouping.Type.GLOBAL));
+        }
+
+        @Override
+        public BoltDecl shuffleGrouping(String componentId) {
+            return shuffleGrouping(componentId, Utils.DEFAULT_STREAM_ID);
+        }
+
+        @Override
+        public BoltDecl shuffleGrouping(String componentId, String streamId) {
+            return subscribe(componentId, streamId, Grouping.of(Grouping.Type.SHUFFLE));
+        }
+
+        @Override
+        public BoltDecl localOrShuffleGrouping(String componentId) {
+            return localOrShuffleGrouping(componentId, Utils.DEFAULT_STREAM_ID);
+        }
+
+        @Override
+        public BoltDecl localOrShuffleGrouping(String componentId, String streamId) {
+            return subscribe(componentId, streamId, Grouping.of(Grouping.Type.LOCAL_OR_SHUFFLE));
+        }
+
+        @Override
+        public BoltDecl noneGrouping(String componentId) {
+            return noneGrouping(componentId, Utils.DEFAULT_STREAM_ID);
+        }
+
+        @Override
+        public BoltDecl noneGrouping(String componentId, String streamId) {
+            return subscribe(componentId, streamId, Grouping.of(Grouping.Type.NONE));
+        }
+
+        @Override
+        public BoltDecl allGrouping(String componentId) {
+            return allGrouping(componentId, Utils.DEFAULT_STREAM_ID);
+        }
+
+        @Override
+        public BoltDecl allGrouping(String componentId, String streamId) {
+            return subscribe(componentId, streamId, Grouping.of(Grouping.Type.ALL));
+        }
+
+        @Override
+        public BoltDecl directGrouping(String componentId) {
+            return directGrouping(componentId, Utils.DEFAULT_STREAM_ID);
+        }
+
+        @Override
+        public BoltDecl directGrouping(String componentId, String streamId) {
+            return subscribe(componentId, streamId, Grouping.of(Grouping.Type.DIRECT));
+        }
+
+        @Override
+        public BoltDecl partialKeyGrouping(String componentId, Fields fields) {
+            return partialKeyGrouping(componentId, Utils.DEFAULT_STREAM_ID, fields);
+        }
+
+        @Override
+        public BoltDecl partialKeyGrouping(String componentId, String streamId, Fields fields) {
+            return subscribe(componentId, streamId, Grouping.partialKey(fields.toList()));
+        }
+
+        @Override
+        public BoltDecl customGrouping(String componentId, CustomStreamGrouping grouping) {
+            return customGrouping(componentId, Utils.DEFAULT_STREAM_ID, grouping);
+        }
+
+        @Override
+        public BoltDecl customGrouping(String componentId, String streamId, CustomStreamGrouping grouping) {
+            return subscribe(componentId, streamId, Grouping.custom(grouping));
+        }
+
+        @Override
+        public BoltDecl grouping(GlobalStreamId streamId, Grouping grouping) {
+            return subscribe(streamId.get_componentId(), streamId.get_streamId(), grouping);
+        }
+    }
+}
