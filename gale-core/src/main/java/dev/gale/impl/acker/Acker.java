@@ -1,0 +1,97 @@
+package dev.gale.impl.acker;
+
+/**
+ * The acker protocol for the trees of one acker task, separate from threads and queues: XOR each
+ * value into the tree's entry; a tree whose value is zero once its init has arrived is complete;
+ * a failed tree ends as soon as its spout task is known; entries that outlive the timeout are
+ * dropped without a word (the spout times the tree out itself). Messages may come in any order.
+ *
+ * <p>Not thread-safe.
+ */
+public final class Acker {
+
+    /** Where the acker's verdicts go. */
+    public interface Outcomes {
+        void send(int spoutTask, TreeOutcome outcome);
+    }
+
+    private final PendingTrees trees;
+    private long completed;
+    private long failed;
+
+    public Acker(int numBuckets, int initialCapacity) {
+        this.trees = new PendingTrees(numBuckets, initialCapacity);
+    }
+
+    /** Applies one message; at most one outcome is sent. */
+    public void handle(AckerMessage m, Outcomes out) {
+        switch (m.kind) {
+            case AckerMessage.INIT: {
+                int slot = trees.xor(m.root, m.value);
+                trees.setSpoutTask(slot, m.spoutTask);
+                settle(slot, m.root, out);
+                break;
+            }
+            case AckerMessage.ACK:
+                settle(trees.xor(m.root, m.value), m.root, out);
+                break;
+            case AckerMessage.FAIL: {
+                int slot = trees.xor(m.root, 0);
+                trees.markFailed(slot);
+                settle(slot, m.root, out);
+                break;
+            }
+            case AckerMessage.RESET: {
+                int slot = trees.slotOf(m.root);
+                if (slot >= 0) {
+                    trees.renew(slot);
+                    int spoutTask = trees.spoutTask(slot);
+                    if (spoutTask >= 0) {
+                        out.send(spoutTask, new TreeOutcome(TreeOutcome.RESET, m.root, spoutTask));
+                    }
+                }
+                break;
+            }
+            default:
+                throw new IllegalStateException("unknown acker message " + m);
+        }
+    }
+
+    private void settle(int slot, long root, Outcomes out) {
+        int spoutTask = trees.spoutTask(slot);
+        if (spoutTask < 0) {
+            return; // the init has not arrived: completion needs the spout task it brings
+        }
+        if (trees.isFailed(slot)) {
+            trees.remove(slot);
+            failed++;
+            out.send(spoutTask, new TreeOutcome(TreeOutcome.FAILED, root, spoutTask));
+        } else if (trees.ackVal(slot) == 0) {
+            trees.remove(slot);
+            completed++;
+            out.send(spoutTask, new TreeOutcome(TreeOutcome.ACKED, root, spoutTask));
+        }
+    }
+
+    /** One timeout period has passed; returns how many stale trees were dropped. */
+    public int rotate() {
+        return trees.rotate();
+    }
+
+    public int pending() {
+        return trees.size();
+    }
+
+    public long completed() {
+        return completed;
+    }
+
+    public long failed() {
+        return failed;
+    }
+
+    /** The table behind it, for measurements. */
+    public PendingTrees trees() {
+        return trees;
+    }
+}

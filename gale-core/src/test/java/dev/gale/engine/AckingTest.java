@@ -1,0 +1,375 @@
+package dev.gale.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gale.Config;
+import dev.gale.LocalCluster;
+import dev.gale.task.OutputCollector;
+import dev.gale.task.TopologyContext;
+import dev.gale.testing.AckFailDelegate;
+import dev.gale.testing.FeederSpout;
+import dev.gale.time.SimulatedClock;
+import dev.gale.topology.OutputFieldsDeclarer;
+import dev.gale.topology.TopologyBuilder;
+import dev.gale.topology.base.BaseRichBolt;
+import dev.gale.tuple.Fields;
+import dev.gale.tuple.Tuple;
+import dev.gale.tuple.Values;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Guaranteed processing end to end, on a simulated clock (SEMANTICS.md section 3). */
+class AckingTest {
+    private SimulatedClock clock;
+    private LocalCluster cluster;
+
+    @BeforeEach
+    void start() {
+        clock = new SimulatedClock();
+        cluster = new LocalCluster.Builder().withClock(clock).build();
+    }
+
+    @AfterEach
+    void stop() {
+        cluster.close();
+    }
+
+    private static List<Object> ids(int n) {
+        return IntStream.range(0, n).boxed().map(i -> (Object) i).toList();
+    }
+
+    private static void feed(FeederSpout spout, int n) {
+        for (int i = 0; i < n; i++) {
+            spout.feed(new Values("v" + i), i);
+        }
+    }
+
+    @Test
+    void aDiamondCompletesOnlyWhenBothBranchesAreAcked() {
+        FeederSpout spout = new FeederSpout(new Fields("v"));
+        Bolts.Sink join = new Bolts.Sink();
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("left", new Bolts.Forward("v"), 2).shuffleGrouping("spout");
+        b.setBolt("right", new Bolts.Forward("v"), 2).shuffleGrouping("spout");
+        b.setBolt("join", join, 2).shuffleGrouping("left").shuffleGrouping("right");
+        cluster.submitTopology("diamond", new Config(), b.createTopology());
+        feed(spout, 500);
+        cluster.waitForIdle();
+        assertThat(spout.getAcked()).containsExactlyInAnyOrderElementsOf(ids(500));
+        assertThat(join.record.seen()).hasSize(1000);
+        assertThat(spout.getFailed()).isEmpty();
+    }
+
+    @Test
+    void aDiamondWithAHoldingBranchIsNotCompleteUntilThatBranchAcks() {
+        FeederSpout spout = new FeederSpout(new Fields("v"));
+        HoldingBolt holder = new HoldingBolt(false, 1);
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("left", new Bolts.Forward("v")).shuffleGrouping("spout");
+        b.setBolt("sink", new Bolts.Sink()).shuffleGrouping("left");
+        b.setBolt("hold", holder).shuffleGrouping("spout");
+        cluster.submitTopology("held-diamond", new Config(), b.createTopology());
+        feed(spout, 20);
+        cluster.waitForIdle();
+        assertThat(spout.getAcked()).isEmpty();
+        holder.release();
+        clock.advance(Duration.ofSeconds(1));
+        cluster.waitForIdle();
+        assertThat(spout.getAcked()).containsExactlyInAnyOrderElementsOf(ids(20));
+    }
+
+    /** Pairs up consecutive inputs and emits one tuple anchored to both. */
+    static class PairingBolt extends BaseRichBolt {
+        private static final long serialVersionUID = 1L;
+        private transient OutputCollector collector;
+        private transient Tuple first;
+
+        @Override
+        public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
+            this.collector = collector;
+        }
+
+        @Override
+        public void execute(Tuple input) {
+            if (first == null) {
+                first = input;
+                return;
+            }
+            collector.emit(List.of(first, input), new Values(first.getString(0) + "+" + input.getString(0)));
+            collector.ack(first);
+            collector.ack(input);
+            first = null;
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            declarer.declare(new Fields("pair"));
+        }
+    }
+
+    @Test
+    void aTupleAnchoredToTwoInputsKeepsBothTreesOpenUntilItIsAcked() {
+        FeederSpout spout = new FeederSpout(new Fields("v"));
+        HoldingBolt holder = new HoldingBolt(false, 1);
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("pair", new PairingBolt()).shuffleGrouping("spout");
+        b.setBolt("hold", holder).shuffleGrouping("pair");
+        cluster.submitTopology("multi-anchor", new Config(), b.createTopology());
+        feed(spout, 10);
+        cluster.waitForIdle();
+        assertThat(spout.getAcked()).as("both parts wait for the joined tuple").isEmpty();
+        holder.release();
+        clock.advance(Duration.ofSeconds(1));
+        cluster.waitForIdle();
+        assertThat(spout.getAcked()).containsExactlyInAnyOrderElementsOf(ids(10));
+    }
+
+    @Test
+    void anAnchoredTupleInTwoTreesFromManyAnchorsWithSharedRootsCompletes() {
+        // Fan out each spout tuple to 3 tasks of "fan", then pair tuples: pairs often share a root.
+        FeederSpout spout = new FeederSpout(new Fields("v"));
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("fan", new Bolts.Forward("v"), 3).allGrouping("spout");
+        b.setBolt("pair", new PairingBolt()).globalGrouping("fan");
+        b.setBolt("sink", new Bolts.Sink()).shuffleGrouping("pair");
+        cluster.submitTopology("shared-roots", new Config(), b.createTopology());
+        feed(spout, 100); // 300 tuples reach "pair": an even number, so every one is paired
+        cluster.waitForIdle();
+        assertThat(spout.getAcked()).containsExactlyInAnyOrderElementsOf(ids(100));
+    }
+
+    @Test
+    void aBoltThatEmitsNothingCompletesTheTree() {
+        FeederSpout spout = new FeederSpout(new Fields("v"));
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("sink", new Bolts.Sink()).shuffleGrouping("spout");
+        cluster.submitTopology("sink-only", new Config(), b.createTopology());
+        feed(spout, 50);
+        cluster.waitForIdle();
+        assertThat(spout.getAcked()).containsExactlyInAnyOrderElementsOf(ids(50));
+    }
+
+    /** Fails the inputs whose value ends in 0, acks the rest. */
+    static class FailingBolt extends BaseRichBolt {
+        private static final long serialVersionUID = 1L;
+        private transient OutputCollector collector;
+
+        @Override
+        public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
+            this.collector = collector;
+        }
+
+        @Override
+        public void execute(Tuple input) {
+            if (input.getString(0).endsWith("0")) {
+                collector.fail(input);
+            } else {
+                collector.ack(input);
+            }
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        }
+    }
+
+    @Test
+    void aFailDownstreamFailsTheSpoutTupleAtOnce() {
+        FeederSpout spout = new FeederSpout(new Fields("v"));
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("forward", new Bolts.Forward("v")).shuffleGrouping("spout");
+        b.setBolt("judge", new FailingBolt(), 2).shuffleGrouping("forward");
+        cluster.submitTopology("failing", new Config(), b.createTopology());
+        feed(spout, 100);
+        cluster.waitForIdle();
+        List<Object> failed = ids(100).stream().filter(i -> (int) i % 10 == 0).toList();
+        assertThat(spout.getFailed()).containsExactlyInAnyOrderElementsOf(failed);
+        assertThat(spout.getAcked()).hasSize(90).doesNotContainAnyElementsOf(failed);
+    }
+
+    /** Records the simulated time of each fail. */
+    static final class FailTimes implements AckFailDelegate {
+        private static final long serialVersionUID = 1L;
+        private static final Map<Object, Long> TIMES = new java.util.concurrent.ConcurrentHashMap<>();
+        private static final Map<String, SimulatedClock> CLOCKS = new java.util.concurrent.ConcurrentHashMap<>();
+        // Task copies are deserialized: the clock is found by key, not carried along.
+        private final String clockKey = java.util.UUID.randomUUID().toString();
+
+        FailTimes(SimulatedClock clock) {
+            CLOCKS.put(clockKey, clock);
+        }
+
+        @Override
+        public void ack(Object id) {
+        }
+
+        @Override
+        public void fail(Object id) {
+            TIMES.put(id, CLOCKS.get(clockKey).millis());
+        }
+    }
+
+    @Test
+    void aTreeNeverAckedIsFailedWithinTheTimeoutBoundForSeveralBucketCounts() {
+        for (int buckets : new int[] {2, 3, 5, 10}) {
+            for (long phaseMs : new long[] {0, 1_300, 2_499, 2_500, 7_700}) {
+                checkTimeoutBound(buckets, phaseMs);
+            }
+        }
+    }
+
+    private void checkTimeoutBound(int buckets, long phaseMs) {
+        // The SimulatedClock is shared with FailTimes only through the static registry of times.
+        SimulatedClock c = new SimulatedClock();
+        try (LocalCluster lc = new LocalCluster.Builder().withClock(c).build()) {
+            FeederSpout spout = new FeederSpout(new Fields("v"));
+            spout.setAckFailDelegate(new FailTimes(c));
+            TopologyBuilder b = new TopologyBuilder();
+            b.setSpout("spout", spout);
+            b.setBolt("hold", new HoldingBolt(false, 0)).shuffleGrouping("spout");
+            Config conf = new Config();
+            conf.setMessageTimeoutSecs(10);
+            conf.put(Config.GALE_PENDING_BUCKETS, buckets);
+            lc.submitTopology("timeout", conf, b.createTopology());
+            c.advanceMillis(phaseMs);
+            String id = "msg-" + buckets + "-" + phaseMs;
+            spout.feed(new Values("x"), id);
+            lc.waitForIdle();
+            long emittedAt = c.millis();
+            long bound = 10_000 + 10_000 / (buckets - 1);
+            // Jump close to the lower bound, then step: the fail is seen at the end of the step in
+            // which its rotation fell, so the observed time may exceed the true one by one step.
+            long step = 10;
+            c.advanceMillis(9_900);
+            while (spout.getFailed().isEmpty() && c.millis() - emittedAt <= bound + 1_000) {
+                c.advanceMillis(step);
+            }
+            assertThat(spout.getFailed()).as("buckets %d, phase %d", buckets, phaseMs).containsExactly(id);
+            long after = FailTimes.TIMES.get(id) - emittedAt;
+            assertThat(after).as("buckets %d, phase %d ms: failed %d ms after emit", buckets, phaseMs, after)
+                    .isBetween(10_000L, bound + step);
+        }
+    }
+
+    @Test
+    void theDefaultBucketCountBoundsTimeoutsTighterThanStorm() {
+        FeederSpout spout = new FeederSpout(new Fields("v"));
+        spout.setAckFailDelegate(new FailTimes(clock));
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("hold", new HoldingBolt(false, 0)).shuffleGrouping("spout");
+        cluster.submitTopology("default-timeout", new Config(), b.createTopology());
+        clock.advanceMillis(3_333);
+        spout.feed(new Values("x"), "default");
+        cluster.waitForIdle();
+        long emittedAt = clock.millis();
+        clock.advanceMillis(29_900);
+        while (spout.getFailed().isEmpty() && clock.millis() - emittedAt < 60_000) {
+            clock.advanceMillis(10);
+        }
+        long after = FailTimes.TIMES.get("default") - emittedAt;
+        assertThat(after).as("T = 30 s, n = 5: within [T, 1.25 T] (+ one 10 ms step)").isBetween(30_000L, 37_510L);
+    }
+
+    @Test
+    void resetTimeoutKeepsASlowTupleAlivePastTheTimeout() {
+        FeederSpout spout = new FeederSpout(new Fields("v"));
+        HoldingBolt holder = new HoldingBolt(true, 2);
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("hold", holder).shuffleGrouping("spout");
+        Config conf = new Config();
+        conf.setMessageTimeoutSecs(10);
+        cluster.submitTopology("reset", conf, b.createTopology());
+        feed(spout, 5);
+        cluster.waitForIdle();
+        for (int s = 0; s < 60; s++) {
+            clock.advance(Duration.ofSeconds(1));
+            cluster.waitForIdle();
+        }
+        assertThat(spout.getFailed()).as("renewed every 2 s, never timed out in 60 s").isEmpty();
+        holder.release();
+        clock.advance(Duration.ofSeconds(2));
+        cluster.waitForIdle();
+        assertThat(spout.getAcked()).containsExactlyInAnyOrderElementsOf(ids(5));
+    }
+
+    @Test
+    void withoutResetTheSameSlowTupleTimesOut() {
+        FeederSpout spout = new FeederSpout(new Fields("v"));
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("hold", new HoldingBolt(false, 2)).shuffleGrouping("spout");
+        Config conf = new Config();
+        conf.setMessageTimeoutSecs(10);
+        cluster.submitTopology("no-reset", conf, b.createTopology());
+        feed(spout, 5);
+        cluster.waitForIdle();
+        clock.advance(Duration.ofSeconds(13));
+        cluster.waitForIdle();
+        assertThat(spout.getFailed()).containsExactlyInAnyOrderElementsOf(ids(5));
+    }
+
+    @Test
+    void maxSpoutPendingStopsNextTupleUntilTreesComplete() {
+        FeederSpout spout = new FeederSpout(new Fields("v"));
+        HoldingBolt holder = new HoldingBolt(false, 1);
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout).setMaxSpoutPending(7);
+        b.setBolt("hold", holder).shuffleGrouping("spout");
+        cluster.submitTopology("max-pending", new Config(), b.createTopology());
+        feed(spout, 30);
+        // The spout stops at 7 pending: the rest stays fed but unemitted, so wait on that instead.
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> spout.getQueueSize() == 23);
+        assertThat(cluster.getTopologyStats("max-pending").component("spout").orElseThrow().emitted()).isEqualTo(7);
+        holder.release();
+        for (int i = 0; i < 10 && spout.getAcked().size() < 30; i++) {
+            clock.advance(Duration.ofSeconds(1));
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30))
+                    .until(() -> spout.getQueueSize() == 0 || spout.getAcked().size() % 7 == 0);
+        }
+        assertThat(spout.getAcked()).containsExactlyInAnyOrderElementsOf(ids(30));
+    }
+
+    @Test
+    void withZeroAckersAMessageIdEmitIsAckedAtOnceAndNothingIsTracked() {
+        FeederSpout spout = new FeederSpout(new Fields("v"));
+        HoldingBolt holder = new HoldingBolt(false, 0);
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("hold", holder).shuffleGrouping("spout");
+        Config conf = new Config();
+        conf.setNumAckers(0);
+        cluster.submitTopology("no-ackers", conf, b.createTopology());
+        feed(spout, 10);
+        cluster.waitForIdle();
+        assertThat(spout.getAcked()).containsExactlyInAnyOrderElementsOf(ids(10));
+        assertThat(cluster.getTopologyStats("no-ackers").component("__acker")).isEmpty();
+    }
+
+    @Test
+    void anEmitWithoutMessageIdIsNotTracked() {
+        FeederSpout spout = new FeederSpout(new Fields("v"));
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("hold", new HoldingBolt(false, 0)).shuffleGrouping("spout");
+        cluster.submitTopology("untracked", new Config(), b.createTopology());
+        spout.feed(new Values("x"));
+        cluster.waitForIdle();
+        clock.advance(Duration.ofSeconds(100));
+        cluster.waitForIdle();
+        assertThat(spout.getAcked()).isEmpty();
+        assertThat(spout.getFailed()).isEmpty();
+    }
+}

@@ -1,0 +1,160 @@
+package dev.gale.impl.acker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class AckerTest {
+    private static final int SPOUT_TASK = 7;
+
+    /** Outcomes recorded in order. */
+    private static final class Recorder implements Acker.Outcomes {
+        final List<TreeOutcome> outcomes = new ArrayList<>();
+        final List<Integer> tasks = new ArrayList<>();
+
+        @Override
+        public void send(int spoutTask, TreeOutcome outcome) {
+            tasks.add(spoutTask);
+            outcomes.add(outcome);
+        }
+    }
+
+    /**
+     * The messages a random tuple tree produces under the protocol: the spout's init with the XOR
+     * of its edges, then per tuple an ack of its edge XOR the edges of the tuples anchored to it.
+     */
+    static List<AckerMessage> randomTree(long root, Random rnd, int maxTuples) {
+        List<AckerMessage> messages = new ArrayList<>();
+        List<Long> open = new ArrayList<>();
+        int firstTargets = 1 + rnd.nextInt(3);
+        long initXor = 0;
+        for (int i = 0; i < firstTargets; i++) {
+            long e = rnd.nextLong();
+            initXor ^= e;
+            open.add(e);
+        }
+        messages.add(AckerMessage.init(root, initXor, SPOUT_TASK));
+        int tuples = firstTargets;
+        while (!open.isEmpty()) {
+            long edge = open.remove(rnd.nextInt(open.size()));
+            long ackVal = 0;
+            int children = tuples < maxTuples ? rnd.nextInt(3) : 0;
+            for (int c = 0; c < children; c++) {
+                long e = rnd.nextLong();
+                ackVal ^= e;
+                open.add(e);
+                tuples++;
+            }
+            messages.add(AckerMessage.ack(root, edge ^ ackVal));
+        }
+        return messages;
+    }
+
+    @Test
+    void aTreeCompletesExactlyWhenItsLastMessageArrivesWhateverTheOrder() {
+        Random rnd = new Random(42);
+        for (int trial = 0; trial < 5_000; trial++) {
+            long root = rnd.nextLong() | 1;
+            List<AckerMessage> messages = randomTree(root, rnd, 1 + rnd.nextInt(30));
+            Collections.shuffle(messages, rnd);
+            Acker acker = new Acker(3, 16);
+            Recorder out = new Recorder();
+            for (int i = 0; i < messages.size(); i++) {
+                acker.handle(messages.get(i), out);
+                if (i < messages.size() - 1) {
+                    assertThat(out.outcomes).as("trial %d: completed after %d of %d messages", trial, i + 1,
+                            messages.size()).isEmpty();
+                }
+            }
+            assertThat(out.outcomes).hasSize(1);
+            assertThat(out.outcomes.get(0).kind()).isEqualTo(TreeOutcome.ACKED);
+            assertThat(out.outcomes.get(0).root()).isEqualTo(root);
+            assertThat(out.tasks).containsExactly(SPOUT_TASK);
+            assertThat(acker.pending()).isZero();
+        }
+    }
+
+    @Test
+    void manyInterleavedTreesEachCompleteOnce() {
+        Random rnd = new Random(7);
+        List<AckerMessage> all = new ArrayList<>();
+        List<Long> roots = new ArrayList<>();
+        for (int t = 0; t < 2_000; t++) {
+            long root = rnd.nextLong() | 1;
+            roots.add(root);
+            all.addAll(randomTree(root, rnd, 10));
+        }
+        Collections.shuffle(all, rnd);
+        Acker acker = new Acker(3, 16);
+        Recorder out = new Recorder();
+        all.forEach(m -> acker.handle(m, out));
+        assertThat(out.outcomes).extracting(TreeOutcome::root).containsExactlyInAnyOrderElementsOf(roots);
+        assertThat(out.outcomes).allMatch(o -> o.kind() == TreeOutcome.ACKED);
+        assertThat(acker.pending()).isZero();
+    }
+
+    @Test
+    void aFailEndsTheTreeOnceTheInitIsKnownEvenIfItCameFirst() {
+        Acker acker = new Acker(3, 16);
+        Recorder out = new Recorder();
+        acker.handle(AckerMessage.fail(99), out);
+        acker.handle(AckerMessage.ack(99, 5), out);
+        assertThat(out.outcomes).isEmpty();
+        acker.handle(AckerMessage.init(99, 12345, SPOUT_TASK), out);
+        assertThat(out.outcomes).singleElement().satisfies(o -> {
+            assertThat(o.kind()).isEqualTo(TreeOutcome.FAILED);
+            assertThat(o.root()).isEqualTo(99);
+        });
+        assertThat(acker.pending()).isZero();
+    }
+
+    @Test
+    void aFailAfterTheInitFailsAtOnce() {
+        Acker acker = new Acker(3, 16);
+        Recorder out = new Recorder();
+        acker.handle(AckerMessage.init(5, 0xABCL, SPOUT_TASK), out);
+        acker.handle(AckerMessage.fail(5), out);
+        assertThat(out.outcomes).extracting(TreeOutcome::kind).containsExactly(TreeOutcome.FAILED);
+    }
+
+    @Test
+    void staleEntriesAreDroppedSilentlyOnTheNthRotation() {
+        Acker acker = new Acker(3, 16);
+        Recorder out = new Recorder();
+        acker.handle(AckerMessage.init(11, 1, SPOUT_TASK), out);
+        acker.handle(AckerMessage.ack(12, 1), out); // an orphan ack: its init never comes
+        assertThat(acker.pending()).isEqualTo(2);
+        assertThat(acker.rotate()).isZero();
+        assertThat(acker.rotate()).isZero();
+        assertThat(acker.rotate()).isEqualTo(2);
+        assertThat(acker.pending()).isZero();
+        assertThat(out.outcomes).isEmpty();
+    }
+
+    @Test
+    void resetRenewsTheEntryAndTellsTheSpout() {
+        Acker acker = new Acker(3, 16);
+        Recorder out = new Recorder();
+        acker.handle(AckerMessage.init(11, 1, SPOUT_TASK), out);
+        acker.rotate();
+        acker.rotate();
+        acker.handle(AckerMessage.reset(11), out);
+        assertThat(out.outcomes).extracting(TreeOutcome::kind).containsExactly(TreeOutcome.RESET);
+        acker.rotate();
+        acker.rotate();
+        assertThat(acker.pending()).isEqualTo(1);
+        acker.handle(AckerMessage.ack(11, 1), out);
+        assertThat(out.outcomes).extracting(TreeOutcome::kind).containsExactly(TreeOutcome.RESET, TreeOutcome.ACKED);
+    }
+
+    @Test
+    void fewerThanTwoBucketsIsRejected() {
+        assertThatThrownBy(() -> new Acker(1, 16)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at least 2");
+    }
+}

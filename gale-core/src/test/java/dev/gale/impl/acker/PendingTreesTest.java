@@ -1,0 +1,104 @@
+package dev.gale.impl.acker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** Differential test of the acker's table against a plain map with generation counts. */
+class PendingTreesTest {
+
+    private record Model(long val, int task, boolean failed, int gen) {
+    }
+
+    @Test
+    void behavesLikeAMapWithGenerationsUnderRandomOperations() {
+        for (long seed = 0; seed < 300; seed++) {
+            Random rnd = new Random(seed);
+            int buckets = 2 + rnd.nextInt(5);
+            PendingTrees trees = new PendingTrees(buckets, 1 + rnd.nextInt(20));
+            Map<Long, Model> model = new HashMap<>();
+            int gen = 0;
+            List<Long> keys = new ArrayList<>();
+            // A small key space so collisions, reuse and long probe runs happen.
+            int keySpace = 5 + rnd.nextInt(200);
+            for (int i = 0; i < keySpace; i++) {
+                keys.add(rnd.nextInt(4) == 0 ? (long) (i + 1) : rnd.nextLong() | 1);
+            }
+            for (int op = 0; op < 2_000; op++) {
+                long k = keys.get(rnd.nextInt(keys.size()));
+                int choice = rnd.nextInt(100);
+                if (choice < 45) {
+                    long v = rnd.nextLong();
+                    int slot = trees.xor(k, v);
+                    Model m = model.get(k);
+                    model.put(k, m == null ? new Model(v, -1, false, gen) : new Model(m.val ^ v, m.task, m.failed, m.gen));
+                    if (rnd.nextBoolean()) {
+                        int task = rnd.nextInt(50);
+                        trees.setSpoutTask(slot, task);
+                        Model n = model.get(k);
+                        model.put(k, new Model(n.val, task, n.failed, n.gen));
+                    }
+                } else if (choice < 60) {
+                    int slot = trees.slotOf(k);
+                    assertThat(slot >= 0).as("seed %d op %d contains %d", seed, op, k).isEqualTo(model.containsKey(k));
+                    if (slot >= 0) {
+                        trees.remove(slot);
+                        model.remove(k);
+                    }
+                } else if (choice < 65) {
+                    int slot = trees.slotOf(k);
+                    if (slot >= 0) {
+                        trees.markFailed(slot);
+                        Model m = model.get(k);
+                        model.put(k, new Model(m.val, m.task, true, m.gen));
+                    }
+                } else if (choice < 70) {
+                    int slot = trees.slotOf(k);
+                    if (slot >= 0) {
+                        trees.renew(slot);
+                        Model m = model.get(k);
+                        model.put(k, new Model(m.val, m.task, m.failed, gen));
+                    }
+                } else if (choice < 75) {
+                    gen++;
+                    int g = gen;
+                    int before = model.size();
+                    model.values().removeIf(m -> g - m.gen >= buckets);
+                    assertThat(trees.rotate()).isEqualTo(before - model.size());
+                } else {
+                    int slot = trees.slotOf(k);
+                    Model m = model.get(k);
+                    assertThat(slot >= 0).as("seed %d op %d", seed, op).isEqualTo(m != null);
+                    if (m != null) {
+                        assertThat(trees.ackVal(slot)).isEqualTo(m.val);
+                        assertThat(trees.spoutTask(slot)).isEqualTo(m.task);
+                        assertThat(trees.isFailed(slot)).isEqualTo(m.failed);
+                    }
+                }
+                assertThat(trees.size()).isEqualTo(model.size());
+            }
+            for (Map.Entry<Long, Model> e : model.entrySet()) {
+                int slot = trees.slotOf(e.getKey());
+                assertThat(slot).isNotNegative();
+                assertThat(trees.ackVal(slot)).isEqualTo(e.getValue().val);
+            }
+        }
+    }
+
+    @Test
+    void aTableSizedForItsPendingTreesUsesAtMost40BytesPerTree() {
+        int pending = 5_000;
+        PendingTrees trees = new PendingTrees(5, dev.gale.impl.util.LongOpenHashIndex.capacityFor(pending));
+        Random rnd = new Random(1);
+        for (int i = 0; i < pending; i++) {
+            trees.setSpoutTask(trees.xor(rnd.nextLong() | 1, rnd.nextLong()), 3);
+        }
+        assertThat(trees.size()).isEqualTo(pending);
+        assertThat(trees.bytesPerEntry()).isLessThanOrEqualTo(40.0);
+    }
+}
