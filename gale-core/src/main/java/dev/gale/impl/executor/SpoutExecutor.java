@@ -253,7 +253,9 @@ public final class SpoutExecutor extends Executor {
             return false;
         }
         for (SpoutTask t : tasks) {
-            if (t.alive && t.spout instanceof PendingInput && ((PendingInput) t.spout).hasPendingInput()) {
+            // A task at max pending cannot emit until trees complete or time out: not busy.
+            boolean throttled = maxPending > 0 && pending.pendingOf(t.index) >= maxPending;
+            if (t.alive && !throttled && t.spout instanceof PendingInput && ((PendingInput) t.spout).hasPendingInput()) {
                 return true;
             }
         }
