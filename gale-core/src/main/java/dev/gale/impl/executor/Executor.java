@@ -25,8 +25,8 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
     private static final int BATCH = 256;
     private static final int SPINS = 20;
     private static final int YIELDS = 5;
-    /** Safety net only: a parked executor is woken by the inboxes it depends on. */
-    protected static final long MAX_PARK_NANOS = 50_000_000L;
+    /** Safety net only: a parked executor is woken by the producers that fill its inbox. */
+    protected static final long MAX_PARK_NANOS = 500_000_000L;
 
     protected final RuntimeEnv env;
     protected final String componentId;

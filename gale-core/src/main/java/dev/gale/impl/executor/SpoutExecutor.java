@@ -32,6 +32,8 @@ public final class SpoutExecutor extends Executor {
     private final long idleMaxNanos;
     private boolean active = true;
     private long parkNanos = MAX_PARK_NANOS;
+    /** Consecutive cycles in which nextTuple emitted nothing: the idle park grows with them. */
+    private int emptyCycles;
 
     private int[] deferredTasks = new int[16];
     private Object[] deferredIds = new Object[16];
@@ -147,6 +149,7 @@ public final class SpoutExecutor extends Executor {
 
     @Override
     protected void onMessage(Object message) {
+        emptyCycles = 0;
         TreeOutcome o = (TreeOutcome) message;
         int slot = pending.slotOf(o.root());
         if (slot < 0) {
@@ -208,8 +211,14 @@ public final class SpoutExecutor extends Executor {
                 break;
             }
         }
-        // Throttled by max pending: acks wake us. Nothing to emit: poll again soon.
-        parkNanos = throttled ? MAX_PARK_NANOS : idleMaxNanos;
+        // Throttled by max pending: acks wake us. Nothing to emit: poll again after a pause that
+        // doubles from 50 us up to the configured cap, so an idle spout costs next to no CPU.
+        if (emitted > 0 || work > 0) {
+            emptyCycles = 0;
+        } else if (!throttled) {
+            emptyCycles++;
+        }
+        parkNanos = throttled ? MAX_PARK_NANOS : Math.min(idleMaxNanos, 50_000L << Math.min(emptyCycles, 20));
         return work + emitted;
     }
 

@@ -19,7 +19,7 @@ public record TopologySettings(int messageTimeoutSecs, int ackers, int pendingBu
                     + "' must be at least 2, got " + buckets);
         }
         int queue = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_EXECUTOR_RECEIVE_BUFFER_SIZE, 1024);
-        int idleMs = ConfigValues.getNonNegativeInt(conf, Config.GALE_SPOUT_IDLE_MAX_MS, 1);
+        int idleMs = ConfigValues.getPositiveInt(conf, Config.GALE_SPOUT_IDLE_MAX_MS, 20);
         return new TopologySettings(timeout, ackers, buckets, Math.max(16, queue), idleMs * 1_000_000L);
     }
 
