@@ -1,0 +1,260 @@
+package dev.gale.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.gale.Config;
+import dev.gale.LocalCluster;
+import dev.gale.impl.executor.PendingInput;
+import dev.gale.spout.SpoutOutputCollector;
+import dev.gale.task.OutputCollector;
+import dev.gale.task.TopologyContext;
+import dev.gale.testing.FeederSpout;
+import dev.gale.time.SimulatedClock;
+import dev.gale.topology.OutputFieldsDeclarer;
+import dev.gale.topology.TopologyBuilder;
+import dev.gale.topology.base.BaseRichBolt;
+import dev.gale.topology.base.BaseRichSpout;
+import dev.gale.tuple.Fields;
+import dev.gale.tuple.Tuple;
+import dev.gale.tuple.Values;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/** Backpressure, cycles, many executors, and the topology lifecycle. */
+class RuntimeTest {
+
+    /** Shared counters of a counting spout's copies. */
+    static final class Counters {
+        final AtomicLong emitted = new AtomicLong();
+        final AtomicLong acked = new AtomicLong();
+        final AtomicLong failed = new AtomicLong();
+        final AtomicInteger opened = new AtomicInteger();
+        final AtomicInteger closed = new AtomicInteger();
+        final AtomicInteger activations = new AtomicInteger();
+        final AtomicInteger deactivations = new AtomicInteger();
+    }
+
+    /** Emits up to {@code limit} tracked tuples, as fast as it is allowed to. */
+    static class CountingSpout extends BaseRichSpout implements PendingInput {
+        private static final long serialVersionUID = 1L;
+        static final Map<String, Counters> COUNTERS = new ConcurrentHashMap<>();
+        final String id = UUID.randomUUID().toString();
+        private final long limit;
+        private final int hops;
+        private transient SpoutOutputCollector collector;
+
+        CountingSpout(long limit, int hops) {
+            this.limit = limit;
+            this.hops = hops;
+            COUNTERS.put(id, new Counters());
+        }
+
+        Counters counters() {
+            return COUNTERS.get(id);
+        }
+
+        @Override
+        public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
+            this.collector = collector;
+            counters().opened.incrementAndGet();
+        }
+
+        @Override
+        public void nextTuple() {
+            // Tasks share the counter: claim a number atomically, give it back past the limit.
+            long n = counters().emitted.getAndIncrement();
+            if (n >= limit) {
+                counters().emitted.decrementAndGet();
+                return;
+            }
+            collector.emit(new Values(n, hops), n);
+        }
+
+        @Override
+        public boolean hasPendingInput() {
+            return counters().emitted.get() < limit;
+        }
+
+        @Override
+        public void ack(Object msgId) {
+            counters().acked.incrementAndGet();
+        }
+
+        @Override
+        public void fail(Object msgId) {
+            counters().failed.incrementAndGet();
+        }
+
+        @Override
+        public void activate() {
+            counters().activations.incrementAndGet();
+        }
+
+        @Override
+        public void deactivate() {
+            counters().deactivations.incrementAndGet();
+        }
+
+        @Override
+        public void close() {
+            counters().closed.incrementAndGet();
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            declarer.declare(new Fields("n", "hops"));
+        }
+    }
+
+    /** Blocks inside execute until the test opens its gate: a bolt that cannot keep up at all. */
+    static class GatedBolt extends BaseRichBolt {
+        private static final long serialVersionUID = 1L;
+        static final Map<String, CountDownLatch> GATES = new ConcurrentHashMap<>();
+        final String id = UUID.randomUUID().toString();
+        private transient OutputCollector collector;
+
+        GatedBolt() {
+            GATES.put(id, new CountDownLatch(1));
+        }
+
+        void open() {
+            GATES.get(id).countDown();
+        }
+
+        @Override
+        public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
+            this.collector = collector;
+        }
+
+        @Override
+        public void execute(Tuple input) {
+            try {
+                GATES.get(id).await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            collector.ack(input);
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        }
+    }
+
+    @Test
+    void aBlockedBoltThrottlesItsSpoutInsteadOfBufferingWithoutBound() {
+        CountingSpout spout = new CountingSpout(20_000, 0);
+        GatedBolt gated = new GatedBolt();
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("slow", gated).shuffleGrouping("spout");
+        Config conf = new Config();
+        conf.put(Config.TOPOLOGY_EXECUTOR_RECEIVE_BUFFER_SIZE, 16);
+        try (LocalCluster cluster = new LocalCluster()) {
+            cluster.submitTopology("throttled", conf, b.createTopology());
+            // No max spout pending: only backpressure can stop the spout. The bolt's queue holds 16,
+            // one tuple is in execute and one waits in the spout's overflow.
+            await().atMost(Duration.ofSeconds(30)).until(() -> spout.counters().emitted.get() >= 16);
+            await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(30))
+                    .until(() -> spout.counters().emitted.get() <= 32);
+            gated.open();
+            cluster.waitForIdle();
+            assertThat(spout.counters().emitted.get()).isEqualTo(20_000);
+            assertThat(spout.counters().acked.get()).isEqualTo(20_000);
+        }
+    }
+
+    /** Sends each tuple around a cycle until its hop count runs out, anchored all the way. */
+    static class LoopBolt extends BaseRichBolt {
+        private static final long serialVersionUID = 1L;
+        private transient OutputCollector collector;
+
+        @Override
+        public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
+            this.collector = collector;
+        }
+
+        @Override
+        public void execute(Tuple input) {
+            int hops = input.getInteger(1);
+            if (hops > 0) {
+                collector.emit(input, new Values(input.getValue(0), hops - 1));
+            }
+            collector.ack(input);
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            declarer.declare(new Fields("n", "hops"));
+        }
+    }
+
+    @Test
+    void aCycleWithTinyQueuesDoesNotDeadlock() {
+        CountingSpout spout = new CountingSpout(6_000, 40); // shared by both spout tasks
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout, 2);
+        b.setBolt("ping", new LoopBolt(), 2).shuffleGrouping("spout").shuffleGrouping("pong");
+        b.setBolt("pong", new LoopBolt(), 2).shuffleGrouping("ping");
+        Config conf = new Config();
+        conf.put(Config.TOPOLOGY_EXECUTOR_RECEIVE_BUFFER_SIZE, 16);
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
+            cluster.submitTopology("cycle", conf, b.createTopology());
+            cluster.waitForIdle(Duration.ofMinutes(2));
+            assertThat(spout.counters().acked.get()).isEqualTo(6_000);
+            assertThat(cluster.getTopologyStats("cycle").component("ping").orElseThrow().executed())
+                    .isEqualTo(6_000L * 21);
+        }
+    }
+
+    @Test
+    void fiftyExecutorsRunOnASmallMachine() {
+        FeederSpout spout = new FeederSpout(new Fields("word"));
+        Bolts.Sink sink = new Bolts.Sink();
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout, 5);
+        b.setBolt("a", new Bolts.Forward("word"), 15).shuffleGrouping("spout");
+        b.setBolt("b", new Bolts.Forward("word"), 15).fieldsGrouping("a", new Fields("word"));
+        b.setBolt("sink", sink, 14).shuffleGrouping("b");
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
+            cluster.submitTopology("fifty", new Config(), b.createTopology());
+            assertThat(cluster.runningTopology("fifty").executors()).hasSize(50); // 49 + 1 acker
+            for (int i = 0; i < 20_000; i++) {
+                spout.feed(new Values("w" + (i % 300)), i);
+            }
+            cluster.waitForIdle();
+            assertThat(spout.getAcked()).hasSize(20_000);
+            assertThat(sink.record.seen()).hasSize(20_000);
+        }
+    }
+
+    @Test
+    void deactivateStopsNextTupleAndActivateResumesIt() {
+        CountingSpout spout = new CountingSpout(Long.MAX_VALUE, 0);
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("sink", new Bolts.Sink()).shuffleGrouping("spout");
+        try (LocalCluster cluster = new LocalCluster()) {
+            cluster.submitTopology("lifecycle", new Config(), b.createTopology());
+            await().atMost(Duration.ofSeconds(30)).until(() -> spout.counters().emitted.get() > 1_000);
+            cluster.deactivate("lifecycle");
+            await().atMost(Duration.ofSeconds(30)).until(() -> spout.counters().deactivations.get() == 1);
+            long frozen = spout.counters().emitted.get();
+            await().during(Duration.ofMillis(200)).atMost(Duration.ofSeconds(30))
+                    .until(() -> spout.counters().emitted.get() == frozen);
+            cluster.activate("lifecycle");
+            await().atMost(Duration.ofSeconds(30)).until(() -> spout.counters().emitted.get() > frozen + 1_000);
+            assertThat(spout.counters().activations.get()).isEqualTo(2); // at start, and after deactivate
+            cluster.killTopology("lifecycle");
+            assertThat(spout.counters().closed.get()).isEqualTo(1);
+            assertThat(cluster.getTopologyNames()).isEmpty();
+        }
+    }
+}
