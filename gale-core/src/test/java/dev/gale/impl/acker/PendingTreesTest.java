@@ -101,4 +101,38 @@ class PendingTreesTest {
         assertThat(trees.size()).isEqualTo(pending);
         assertThat(trees.bytesPerEntry()).isLessThanOrEqualTo(40.0);
     }
+
+    @Test
+    void steadyStateCreateCompleteAndRotateAllocateNothing() {
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        PendingTrees trees = new PendingTrees(5, dev.gale.impl.util.LongOpenHashIndex.capacityFor(10_000));
+        long[] roots = new long[10_000];
+        Random rnd = new Random(3);
+        for (int i = 0; i < roots.length; i++) {
+            roots[i] = rnd.nextLong() | 1;
+        }
+        Runnable lifeCycles = () -> {
+            for (int round = 0; round < 50; round++) {
+                for (long root : roots) {
+                    int slot = trees.xor(root, 0x1234);
+                    trees.setSpoutTask(slot, 1);
+                    slot = trees.xor(root, 0x1234);
+                    if (trees.ackVal(slot) == 0) {
+                        trees.remove(slot);
+                    }
+                }
+                for (int i = 0; i < roots.length; i += 10) {
+                    trees.xor(roots[i], 1); // some stay pending and are rotated out
+                }
+                trees.rotate();
+            }
+        };
+        lifeCycles.run(); // warm up (JIT, and the table reaches its working size)
+        long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
+        lifeCycles.run();
+        long allocated = threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+        // 500k life cycles: anything per operation would be megabytes.
+        assertThat(allocated).as("bytes allocated by 500k tree life cycles").isLessThan(64 * 1024);
+    }
 }
