@@ -58,8 +58,7 @@ public final class ExpiryQueue<E> {
     /** The bucket the last update went to, or null: most updates go to the same one. */
     private Bucket<E> lastTarget;
     private int elementCount;
-    /** Written under the lock; read without it by getWaitTime. */
-    private volatile long nextExpirationMs;
+    private long nextExpirationMs;
 
     /**
      * @param expirationIntervalMs the bucket width, at least 1
@@ -127,8 +126,14 @@ public final class ExpiryQueue<E> {
 
     /** Milliseconds until the next bucket is due, 0 if it already is. */
     public long getWaitTime() {
-        long now = clock.millis();
-        long next = nextExpirationMs;
+        long now;
+        long next;
+        // Both read under the lock: read apart, a poll and a clock step in between could
+        // combine into a wait longer than any the queue ever had.
+        synchronized (lock) {
+            now = clock.millis();
+            next = nextExpirationMs;
+        }
         return now < next ? next - now : 0L;
     }
 

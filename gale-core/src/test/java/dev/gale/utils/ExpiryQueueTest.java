@@ -244,6 +244,33 @@ class ExpiryQueueTest {
         assertThat(q.getExpiryMap()).isEmpty();
     }
 
+    /**
+     * A wait time computed from a clock reading taken before a poll and a next-due time taken
+     * after it would be longer than the queue ever had to wait, making the expiry loop late.
+     */
+    @Test
+    void waitTimeReadAcrossAPollIsNeverLongerThanAnyRealWait() throws Exception {
+        StallingClock stalling = new StallingClock(clock);
+        ExpiryQueue<String> q = new ExpiryQueue<>(10, stalling); // next due: 10
+        AtomicReference<Long> waited = new AtomicReference<>();
+        Thread reader = new Thread(() -> waited.set(q.getWaitTime()));
+        stalling.stallNextReadOn(reader);
+        reader.start();
+        assertThat(stalling.stalled.await(20, TimeUnit.SECONDS)).isTrue(); // read 0
+
+        clock.advanceMillis(10);
+        Thread poller = new Thread(q::poll); // would move the next due time to 20
+        poller.start();
+        await().atMost(Duration.ofSeconds(20)).until(() ->
+                poller.getState() != Thread.State.NEW && poller.getState() != Thread.State.RUNNABLE);
+        stalling.release.countDown();
+        reader.join(20_000);
+        poller.join(20_000);
+
+        assertThat(waited.get()).isLessThanOrEqualTo(10L);
+        assertThat(q.getWaitTime()).isEqualTo(10L);
+    }
+
     @Test
     void behavesLikeTheReferenceModelOverRandomOperations() {
         Seeds.forEach(37, 2000, seed -> {
