@@ -6,7 +6,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.jetbrains.kotlinx.lincheck.LinCheckerKt;
 import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
@@ -64,20 +63,22 @@ public class ExpiryQueueLincheckTest {
     @Test
     @EnabledIfSystemProperty(named = "gale.lincheck", matches = "true")
     void modelCheckingFindsOnlyLinearizableRuns() {
-        LinCheckerKt.check(new ModelCheckingOptions()
+        new ModelCheckingOptions()
                 .iterations(30)
                 .invocationsPerIteration(300)
                 .threads(2)
-                .actorsPerThread(3), ExpiryQueueLincheckTest.class);
+                .actorsPerThread(3)
+                .check(ExpiryQueueLincheckTest.class);
     }
 
     @Test
     void stressRunsFindOnlyLinearizableRuns() {
-        LinCheckerKt.check(new StressOptions()
+        new StressOptions()
                 .iterations(20)
                 .invocationsPerIteration(500)
                 .threads(3)
-                .actorsPerThread(3), ExpiryQueueLincheckTest.class);
+                .actorsPerThread(3)
+                .check(ExpiryQueueLincheckTest.class);
     }
 
     private static List<Integer> sorted(Set<Integer> elems) {
