@@ -91,6 +91,25 @@ final class Bolts {
         }
     }
 
+    /** Strings noted by task copies (e.g. messages of exceptions they caught), shared with the test. */
+    static final class Notes implements Serializable {
+        private static final long serialVersionUID = 1L;
+        private static final Map<String, Queue<String>> NOTES = new ConcurrentHashMap<>();
+        final String id = UUID.randomUUID().toString();
+
+        Notes() {
+            NOTES.put(id, new ConcurrentLinkedQueue<>());
+        }
+
+        void add(String note) {
+            NOTES.get(id).add(note);
+        }
+
+        List<String> all() {
+            return List.copyOf(NOTES.get(id));
+        }
+    }
+
     /** Re-emits its input anchored, then acks. Records what it saw. */
     static class Forward extends BaseRichBolt {
         private static final long serialVersionUID = 1L;

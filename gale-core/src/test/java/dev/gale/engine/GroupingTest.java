@@ -14,7 +14,6 @@ import dev.gale.topology.BoltDeclarer;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Values;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -181,14 +180,12 @@ class GroupingTest {
     @Test
     void plainEmitOnADirectStreamThrowsAClearError() {
         FeederSpout spout = new FeederSpout(new Fields("n"));
-        List<String> thrown = Collections.synchronizedList(new ArrayList<>());
-        String key = java.util.UUID.randomUUID().toString();
-        CAUGHT.put(key, thrown);
+        Bolts.Notes thrown = new Bolts.Notes();
         Bolts.Fn director = new Bolts.Fn((in, collector, context) -> {
             try {
                 collector.emit("direct", in, new Values(in.getInteger(0)));
             } catch (IllegalArgumentException e) {
-                CAUGHT.get(key).add(e.getMessage());
+                thrown.add(e.getMessage());
                 throw e;
             }
         }).stream("direct", true, "n");
@@ -198,7 +195,7 @@ class GroupingTest {
         b.setBolt("director", director).shuffleGrouping("spout");
         b.setBolt("sink", sink).directGrouping("director", "direct");
         run(b, () -> spout.feed(new Values(1), "m1"), cluster -> {
-            assertThat(thrown).singleElement().asString()
+            assertThat(thrown.all()).singleElement().asString()
                     .contains("'director'", "'direct'", "declared direct", "emitDirect");
             assertThat(sink.record.seen()).isEmpty();
             assertThat(spout.getFailed()).containsExactly("m1");
@@ -206,9 +203,6 @@ class GroupingTest {
             assertThat(errors).singleElement().satisfies(e -> assertThat(e.message()).contains("declared direct"));
         });
     }
-
-    /** Messages caught inside task copies, by a key the test made. */
-    private static final Map<String, List<String>> CAUGHT = new java.util.concurrent.ConcurrentHashMap<>();
 
     @Test
     void partialKeyGroupingSendsEachKeyToAtMostTwoTasks() {
