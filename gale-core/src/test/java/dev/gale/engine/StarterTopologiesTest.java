@@ -187,6 +187,18 @@ class StarterTopologiesTest {
 
     @Test
     void wordCountTopologyCountsEveryWordExactly() {
+        runWordCount(new Config(), 12);
+    }
+
+    /** storm-starter's local mode runs WordCountTopology with conf.setMaxTaskParallelism(3). */
+    @Test
+    void wordCountTopologyInStarterLocalModeCapsEveryComponentAtThreeTasks() {
+        Config conf = new Config();
+        conf.setMaxTaskParallelism(3);
+        runWordCount(conf, 3);
+    }
+
+    private void runWordCount(Config conf, int countTasks) {
         FeederSpout spout = new FeederSpout(new Fields("sentence"));
         Bolts.Sink collect = new Bolts.Sink();
         // Sentence i is fed 3 * (i + 1) times, interleaved.
@@ -206,7 +218,7 @@ class StarterTopologiesTest {
         }
         int totalWords = expected.values().stream().mapToInt(Integer::intValue).sum();
         try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
-            cluster.submitTopology("word-count", new Config(), wordCountTopology(spout, collect));
+            cluster.submitTopology("word-count", conf, wordCountTopology(spout, collect));
             for (int i = 0; i < input.size(); i++) {
                 spout.feed(new Values(input.get(i)), i);
             }
@@ -223,6 +235,8 @@ class StarterTopologiesTest {
             assertThat(countsByWord.keySet()).containsExactlyElementsOf(expected.keySet());
             expected.forEach((word, n) -> assertThat(countsByWord.get(word)).as(word)
                     .containsExactlyInAnyOrderElementsOf(IntStream.rangeClosed(1, n).boxed().toList()));
+            assertThat(cluster.getTopologyStats("word-count").component("count").orElseThrow().tasks())
+                    .hasSize(countTasks);
             assertThat(expected).containsEntry("the", 3 * 2 + 6 * 1 + 12 * 1).containsEntry("seven", 9 + 12);
         }
     }

@@ -195,4 +195,35 @@ class StatsTest {
             assertCounts(component(stats, "holder"), 0, 0, 6, 5, 0);
         }
     }
+
+    @Test
+    void tasksPerComponentFollowParallelismNumTasksAndMaxTaskParallelism() {
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", new FeederSpout(new Fields("word")), 2);
+        b.setBolt("hinted", new Bolts.Sink(), 4).shuffleGrouping("spout");
+        b.setBolt("numTasks", new Bolts.Sink(), 2).setNumTasks(6).shuffleGrouping("spout");
+        // The component's own cap wins over the topology's, and caps explicit task counts too.
+        b.setBolt("ownCap", new Bolts.Sink(), 4).setNumTasks(8).setMaxTaskParallelism(2).shuffleGrouping("spout");
+        b.setBolt("ownCapLoose", new Bolts.Sink(Map.of(Config.TOPOLOGY_MAX_TASK_PARALLELISM, 10)), 5)
+                .shuffleGrouping("spout");
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
+            cluster.submitTopology("uncapped", new Config(), b.createTopology());
+            TopologyStats stats = cluster.getTopologyStats("uncapped");
+            assertThat(component(stats, "spout").tasks()).hasSize(2);
+            assertThat(component(stats, "hinted").tasks()).hasSize(4);
+            assertThat(component(stats, "numTasks").tasks()).hasSize(6);
+            assertThat(component(stats, "ownCap").tasks()).hasSize(2);
+            assertThat(component(stats, "ownCapLoose").tasks()).hasSize(5);
+
+            Config capped = new Config();
+            capped.setMaxTaskParallelism(3);
+            cluster.submitTopology("capped", capped, b.createTopology());
+            stats = cluster.getTopologyStats("capped");
+            assertThat(component(stats, "spout").tasks()).hasSize(2);
+            assertThat(component(stats, "hinted").tasks()).hasSize(3);
+            assertThat(component(stats, "numTasks").tasks()).hasSize(3);
+            assertThat(component(stats, "ownCap").tasks()).hasSize(2);
+            assertThat(component(stats, "ownCapLoose").tasks()).hasSize(5);
+        }
+    }
 }

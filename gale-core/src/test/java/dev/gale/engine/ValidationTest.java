@@ -184,6 +184,10 @@ class ValidationTest {
         ackers.put(Config.TOPOLOGY_ACKER_EXECUTORS, -1);
         assertRefused(builder(), ackers, "'topology.acker.executors'", "-1");
 
+        Config maxTasks = new Config();
+        maxTasks.put(Config.TOPOLOGY_MAX_TASK_PARALLELISM, "many");
+        assertRefused(builder(), maxTasks, "'topology.max.task.parallelism'", "'many'");
+
         Config debug = new Config();
         debug.put(Config.TOPOLOGY_DEBUG, "yes");
         assertRefused(builder(), debug, "'topology.debug'", "'yes'");
@@ -199,6 +203,10 @@ class ValidationTest {
         TopologyBuilder b2 = builder();
         b2.setBolt("ticker", new Bolts.Sink(Map.of(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, -5))).shuffleGrouping("spout");
         assertRefused(b2, "'ticker'", "'topology.tick.tuple.freq.secs'", "-5");
+
+        TopologyBuilder b3 = builder();
+        b3.setBolt("capped", new Bolts.Sink()).shuffleGrouping("spout").setMaxTaskParallelism(0);
+        assertRefused(b3, "'capped'", "'topology.max.task.parallelism'", "0");
     }
 
     @Test
