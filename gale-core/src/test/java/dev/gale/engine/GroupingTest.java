@@ -134,6 +134,21 @@ class GroupingTest {
         });
     }
 
+    /** Storm's globalGrouping is a fields grouping on no fields; code written that way must behave the same. */
+    @Test
+    void fieldsGroupingOnNoFieldsIsGlobal() {
+        FeederSpout spout = new FeederSpout(new Fields("n"));
+        Bolts.Sink sink = new Bolts.Sink();
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("sink", sink, 3).fieldsGrouping("spout", new Fields());
+        run(b, () -> feed(spout, 30, i -> new Values(i)), cluster -> {
+            assertThat(sink.record.seen()).hasSize(30);
+            assertThat(sink.record.countsByTask()).containsOnlyKeys(Collections.min(sink.record.componentTasks()));
+            assertThat(sink.record.componentTasks()).hasSize(3);
+        });
+    }
+
     @Test
     void allGroupingSendsEveryTupleToEveryTask() {
         FeederSpout spout = new FeederSpout(new Fields("n"));

@@ -59,9 +59,6 @@ final class TopologyValidator {
         }
         if (g.type() == Grouping.Type.FIELDS || g.type() == Grouping.Type.PARTIAL_KEY) {
             Fields declared = stream.fields();
-            if (g.fields().isEmpty() && g.type() == Grouping.Type.FIELDS) {
-                throw new InvalidTopologyException(what + ", but names no fields to group on");
-            }
             for (String f : g.fields()) {
                 if (!declared.contains(f)) {
                     throw new InvalidTopologyException(what + " on field '" + f + "', but stream '" + streamId
