@@ -120,13 +120,9 @@ public class TopologyBuilder {
                 merged.putAll(own);
             }
             merged.putAll(conf);
-            int executors = parallelism;
-            Object maxPar = merged.get(Config.TOPOLOGY_MAX_TASK_PARALLELISM);
-            if (maxPar instanceof Number && ((Number) maxPar).intValue() >= 1) {
-                executors = Math.min(executors, ((Number) maxPar).intValue());
-            }
-            int tasks = numTasks == null ? executors : numTasks;
-            return new ComponentDef(id, kind, component, Math.min(executors, tasks), tasks, merged,
+            // topology.max.task.parallelism (component or topology setting) is applied at submit, by TopologyPlan.
+            int tasks = numTasks == null ? parallelism : numTasks;
+            return new ComponentDef(id, kind, component, Math.min(parallelism, tasks), tasks, merged,
                     outputs.streams(), inputs);
         }
 

@@ -24,6 +24,10 @@ public final class Groupers {
                 return new ShuffleGrouper(tasks, emitterTask);
             case FIELDS: {
                 List<String> names = grouping.fields();
+                if (names.isEmpty()) {
+                    // As in Storm, where globalGrouping is a fields grouping on no fields.
+                    return new GlobalGrouper(tasks);
+                }
                 int[] idx = new int[names.size()];
                 for (int i = 0; i < idx.length; i++) {
                     idx[i] = streamFields.fieldIndex(names.get(i));

@@ -18,13 +18,18 @@ public final class ComponentCopier {
     }
 
     static void checkCopyable(ComponentDef c) {
-        serialize(c.id(), c.component());
+        serialize("component '" + c.id() + "'", c.component());
+    }
+
+    /** Checks that an object the tasks get copies of (e.g. a custom grouping) serializes; {@code what} names it. */
+    static void checkCopyable(String what, Object o) {
+        serialize(what, o);
     }
 
     /** A deep copy of {@code component}, named {@code componentId} in errors. */
     @SuppressWarnings("unchecked")
     public static <T> T copy(String componentId, T component) {
-        byte[] bytes = serialize(componentId, component);
+        byte[] bytes = serialize("component '" + componentId + "'", component);
         ClassLoader loader = component.getClass().getClassLoader();
         try (ObjectInputStream in = new LoaderObjectInputStream(new ByteArrayInputStream(bytes), loader)) {
             return (T) in.readObject();
@@ -34,12 +39,12 @@ public final class ComponentCopier {
         }
     }
 
-    private static byte[] serialize(String componentId, Object component) {
+    private static byte[] serialize(String what, Object component) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
             out.writeObject(component);
         } catch (IOException e) {
-            throw new InvalidTopologyException("component '" + componentId + "' (" + component.getClass().getName()
+            throw new InvalidTopologyException(what + " (" + component.getClass().getName()
                     + ") cannot be copied for its tasks: every field must be Serializable or transient (create"
                     + " connections and other resources in open/prepare): " + e, e);
         }

@@ -1,5 +1,6 @@
 package dev.gale.impl.topology;
 
+import dev.gale.Config;
 import dev.gale.Constants;
 import dev.gale.generated.GlobalStreamId;
 import dev.gale.generated.Grouping;
@@ -35,7 +36,7 @@ public final class TopologyPlan {
         this.name = name;
         this.topology = topology;
         this.settings = settings;
-        this.components = topology.components();
+        this.components = capParallelism(topology.components(), settings);
         int next = 1;
         Set<String> ids = new TreeSet<>(components.keySet());
         if (settings.ackers() > 0) {
@@ -62,6 +63,28 @@ public final class TopologyPlan {
             sources.put(c.id(), Collections.unmodifiableMap(in));
         }
         this.allTasks = List.copyOf(taskToComponent.keySet());
+    }
+
+    /**
+     * Applies {@code topology.max.task.parallelism} as Storm does: the component's own setting, else the
+     * topology's, caps its number of tasks, and so its executors.
+     */
+    private static Map<String, ComponentDef> capParallelism(Map<String, ComponentDef> declared, TopologySettings settings) {
+        Map<String, ComponentDef> out = new LinkedHashMap<>();
+        for (ComponentDef c : declared.values()) {
+            int max;
+            try {
+                max = ConfigValues.getPositiveInt(c.conf(), Config.TOPOLOGY_MAX_TASK_PARALLELISM,
+                        settings.maxTaskParallelism());
+            } catch (IllegalArgumentException e) {
+                throw new InvalidTopologyException(c.describe() + ": " + e.getMessage(), e);
+            }
+            int tasks = Math.min(c.numTasks(), max);
+            int executors = Math.min(c.parallelism(), tasks);
+            out.put(c.id(), tasks == c.numTasks() && executors == c.parallelism() ? c
+                    : new ComponentDef(c.id(), c.kind(), c.component(), executors, tasks, c.conf(), c.outputs(), c.inputs()));
+        }
+        return Collections.unmodifiableMap(out);
     }
 
     /**

@@ -8,7 +8,7 @@ import java.util.Map;
  * bad value fails the submit with a message naming the key. Immutable.
  */
 public record TopologySettings(int messageTimeoutSecs, int ackers, int pendingBuckets, int receiveQueueSize,
-                               long spoutIdleMaxNanos) {
+                               long spoutIdleMaxNanos, int maxTaskParallelism) {
 
     public static TopologySettings from(Map<String, Object> conf) {
         int timeout = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS, 30);
@@ -20,7 +20,9 @@ public record TopologySettings(int messageTimeoutSecs, int ackers, int pendingBu
         }
         int queue = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_EXECUTOR_RECEIVE_BUFFER_SIZE, 1024);
         int idleMs = ConfigValues.getPositiveInt(conf, Config.GALE_SPOUT_IDLE_MAX_MS, 20);
-        return new TopologySettings(timeout, ackers, buckets, Math.max(16, queue), idleMs * 1_000_000L);
+        // Caps every component's tasks unless the component sets its own; unset means no cap.
+        int maxTasks = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_MAX_TASK_PARALLELISM, Integer.MAX_VALUE);
+        return new TopologySettings(timeout, ackers, buckets, Math.max(16, queue), idleMs * 1_000_000L, maxTasks);
     }
 
     /** How often the spouts' and ackers' pending maps rotate: T / (n - 1). */

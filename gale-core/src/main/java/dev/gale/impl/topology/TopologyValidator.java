@@ -53,11 +53,12 @@ final class TopologyValidator {
             throw new InvalidTopologyException(what + ", but that stream is declared direct: subscribe with"
                     + " directGrouping");
         }
+        if (g.type() == Grouping.Type.CUSTOM) {
+            // Every emitting task gets its own copy: refuse here, naming the subscription, not at task setup.
+            ComponentCopier.checkCopyable(what + ": its grouping object", g.customGrouping());
+        }
         if (g.type() == Grouping.Type.FIELDS || g.type() == Grouping.Type.PARTIAL_KEY) {
             Fields declared = stream.fields();
-            if (g.fields().isEmpty() && g.type() == Grouping.Type.FIELDS) {
-                throw new InvalidTopologyException(what + ", but names no fields to group on");
-            }
             for (String f : g.fields()) {
                 if (!declared.contains(f)) {
                     throw new InvalidTopologyException(what + " on field '" + f + "', but stream '" + streamId

@@ -1,0 +1,229 @@
+package dev.gale.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.gale.Config;
+import dev.gale.Constants;
+import dev.gale.LocalCluster;
+import dev.gale.stats.ComponentStats;
+import dev.gale.stats.TaskStats;
+import dev.gale.stats.TopologyStats;
+import dev.gale.task.OutputCollector;
+import dev.gale.task.TopologyContext;
+import dev.gale.testing.FeederSpout;
+import dev.gale.time.SimulatedClock;
+import dev.gale.topology.OutputFieldsDeclarer;
+import dev.gale.topology.TopologyBuilder;
+import dev.gale.topology.base.BaseRichBolt;
+import dev.gale.tuple.Fields;
+import dev.gale.tuple.Tuple;
+import dev.gale.tuple.Values;
+import dev.gale.utils.TupleUtils;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The counters of getTopologyStats match what a deterministic run did. */
+class StatsTest {
+
+    private static ComponentStats component(TopologyStats stats, String id) {
+        return stats.component(id).orElseThrow(() -> new AssertionError("no stats for component " + id));
+    }
+
+    private static void assertCounts(ComponentStats c, long emitted, long transferred, long executed, long acked,
+                                     long failed) {
+        assertThat(c.emitted()).as("%s emitted", c.componentId()).isEqualTo(emitted);
+        assertThat(c.transferred()).as("%s transferred", c.componentId()).isEqualTo(transferred);
+        assertThat(c.executed()).as("%s executed", c.componentId()).isEqualTo(executed);
+        assertThat(c.acked()).as("%s acked", c.componentId()).isEqualTo(acked);
+        assertThat(c.failed()).as("%s failed", c.componentId()).isEqualTo(failed);
+    }
+
+    @Test
+    void countersMatchADeterministicRun() {
+        SimulatedClock clock = new SimulatedClock();
+        FeederSpout spout = new FeederSpout(new Fields("word"));
+        Bolts.Forward forward = new Bolts.Forward("word");
+        // Every sink task fails "bad" and acks the rest.
+        Bolts.Fn sink = new Bolts.Fn((in, c, ctx) -> {
+            if (in.getString(0).equals("bad")) {
+                c.fail(in);
+            }
+        });
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("forward", forward, 2).shuffleGrouping("spout");
+        b.setBolt("sink", sink, 3).allGrouping("forward");
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(clock).build()) {
+            cluster.submitTopology("stats", new Config(), b.createTopology());
+            for (int i = 0; i < 9; i++) {
+                spout.feed(new Values("w" + i), i);
+            }
+            spout.feed(new Values("bad"), 9);
+            cluster.waitForIdle();
+            assertThat(spout.getAcked()).hasSize(9);
+            assertThat(spout.getFailed()).containsExactly(9);
+
+            TopologyStats stats = cluster.getTopologyStats("stats");
+            assertThat(stats.topologyName()).isEqualTo("stats");
+            assertThat(stats.components()).extracting(ComponentStats::componentId)
+                    .containsExactlyInAnyOrder("spout", "forward", "sink", Constants.ACKER_COMPONENT_ID);
+
+            ComponentStats s = component(stats, "spout");
+            assertThat(s.kind()).isEqualTo("spout");
+            assertCounts(s, 10, 10, 0, 9, 1);
+            assertThat(s.tasks()).singleElement().satisfies(t -> {
+                assertThat(t.completeLatency()).isNotNull();
+                assertThat(t.completeLatency().count()).isEqualTo(9);
+            });
+            assertThat(stats.completeLatency().count()).isEqualTo(9);
+
+            // One emit per input, each to the three sink tasks.
+            ComponentStats f = component(stats, "forward");
+            assertThat(f.kind()).isEqualTo("bolt");
+            assertCounts(f, 10, 30, 10, 10, 0);
+            assertThat(f.tasks()).extracting(TaskStats::taskId)
+                    .containsExactlyElementsOf(forward.record.componentTasks());
+            assertThat(f.tasks()).allSatisfy(t -> {
+                assertThat(t.completeLatency()).isNull();
+                assertThat(t.executed()).isEqualTo(forward.record.countFor(t.taskId()));
+                assertThat(t.transferred()).isEqualTo(3 * t.emitted());
+            });
+
+            ComponentStats k = component(stats, "sink");
+            assertCounts(k, 0, 0, 30, 27, 3);
+            assertThat(k.tasks()).extracting(TaskStats::taskId).containsExactlyElementsOf(sink.record.componentTasks());
+            assertThat(k.tasks()).allSatisfy(t -> {
+                assertThat(t.executed()).isEqualTo(10);
+                assertThat(t.acked()).isEqualTo(9);
+                assertThat(t.failed()).isEqualTo(1);
+            });
+
+            // Acker traffic: 10 inits, 10 acks from forward, 27 acks and 3 fails from the sink.
+            ComponentStats a = component(stats, Constants.ACKER_COMPONENT_ID);
+            assertThat(a.kind()).isEqualTo("acker");
+            assertThat(a.tasks()).hasSize(1);
+            assertCounts(a, 0, 0, 50, 9, 1);
+            assertThat(a.lastErrors()).isEmpty();
+        }
+    }
+
+    @Test
+    void withoutAckersThereIsNoAckerAndSpoutTuplesAreAckedAtOnce() {
+        FeederSpout spout = new FeederSpout(new Fields("word"));
+        Bolts.Sink sink = new Bolts.Sink();
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("sink", sink, 2).shuffleGrouping("spout");
+        Config conf = new Config();
+        conf.setNumAckers(0);
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
+            cluster.submitTopology("stats", conf, b.createTopology());
+            for (int i = 0; i < 8; i++) {
+                spout.feed(new Values("w" + i), i);
+            }
+            cluster.waitForIdle();
+            TopologyStats stats = cluster.getTopologyStats("stats");
+            assertThat(stats.component(Constants.ACKER_COMPONENT_ID)).isEmpty();
+            assertCounts(component(stats, "spout"), 8, 8, 0, 8, 0);
+            assertCounts(component(stats, "sink"), 0, 0, 8, 8, 0);
+            assertThat(spout.getAcked()).hasSize(8);
+            assertThat(sink.record.seen()).hasSize(8);
+        }
+    }
+
+    /** Holds its inputs and acks them all on each tick. */
+    static final class AckOnTick extends BaseRichBolt {
+        private static final long serialVersionUID = 1L;
+        private transient OutputCollector collector;
+        private transient List<Tuple> held;
+
+        @Override
+        public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
+            this.collector = collector;
+            this.held = new ArrayList<>();
+        }
+
+        @Override
+        public void execute(Tuple input) {
+            if (TupleUtils.isTick(input)) {
+                held.forEach(collector::ack);
+                held.clear();
+            } else {
+                held.add(input);
+            }
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        }
+
+        @Override
+        public Map<String, Object> getComponentConfiguration() {
+            return Map.of(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 10);
+        }
+    }
+
+    @Test
+    void completeLatencyIsMeasuredOnTheTopologyClock() {
+        SimulatedClock clock = new SimulatedClock();
+        FeederSpout spout = new FeederSpout(new Fields("word"));
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("holder", new AckOnTick()).shuffleGrouping("spout");
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(clock).build()) {
+            cluster.submitTopology("stats", new Config(), b.createTopology());
+            for (int i = 0; i < 5; i++) {
+                spout.feed(new Values("w" + i), i);
+            }
+            cluster.waitForIdle();
+            assertThat(spout.getAcked()).isEmpty();
+            clock.advance(Duration.ofSeconds(10));
+            cluster.waitForIdle();
+            assertThat(spout.getAcked()).hasSize(5);
+
+            TopologyStats stats = cluster.getTopologyStats("stats");
+            TaskStats spoutTask = component(stats, "spout").tasks().get(0);
+            assertThat(spoutTask.completeLatency().count()).isEqualTo(5);
+            assertThat(spoutTask.completeLatency().meanMs()).isCloseTo(10_000, within(20.0));
+            assertThat(spoutTask.completeLatency().maxMs()).isCloseTo(10_000, within(20.0));
+            assertThat(stats.completeLatency().meanMs()).isCloseTo(10_000, within(20.0));
+            // The holder executed 5 tuples and one tick.
+            assertCounts(component(stats, "holder"), 0, 0, 6, 5, 0);
+        }
+    }
+
+    @Test
+    void tasksPerComponentFollowParallelismNumTasksAndMaxTaskParallelism() {
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", new FeederSpout(new Fields("word")), 2);
+        b.setBolt("hinted", new Bolts.Sink(), 4).shuffleGrouping("spout");
+        b.setBolt("numTasks", new Bolts.Sink(), 2).setNumTasks(6).shuffleGrouping("spout");
+        // The component's own cap wins over the topology's, and caps explicit task counts too.
+        b.setBolt("ownCap", new Bolts.Sink(), 4).setNumTasks(8).setMaxTaskParallelism(2).shuffleGrouping("spout");
+        b.setBolt("ownCapLoose", new Bolts.Sink(Map.of(Config.TOPOLOGY_MAX_TASK_PARALLELISM, 10)), 5)
+                .shuffleGrouping("spout");
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
+            cluster.submitTopology("uncapped", new Config(), b.createTopology());
+            TopologyStats stats = cluster.getTopologyStats("uncapped");
+            assertThat(component(stats, "spout").tasks()).hasSize(2);
+            assertThat(component(stats, "hinted").tasks()).hasSize(4);
+            assertThat(component(stats, "numTasks").tasks()).hasSize(6);
+            assertThat(component(stats, "ownCap").tasks()).hasSize(2);
+            assertThat(component(stats, "ownCapLoose").tasks()).hasSize(5);
+
+            Config capped = new Config();
+            capped.setMaxTaskParallelism(3);
+            cluster.submitTopology("capped", capped, b.createTopology());
+            stats = cluster.getTopologyStats("capped");
+            assertThat(component(stats, "spout").tasks()).hasSize(2);
+            assertThat(component(stats, "hinted").tasks()).hasSize(3);
+            assertThat(component(stats, "numTasks").tasks()).hasSize(3);
+            assertThat(component(stats, "ownCap").tasks()).hasSize(2);
+            assertThat(component(stats, "ownCapLoose").tasks()).hasSize(5);
+        }
+    }
+}
