@@ -1,0 +1,150 @@
+package dev.gale.bolt;
+
+import dev.gale.Config;
+import dev.gale.generated.GlobalStreamId;
+import dev.gale.impl.topology.ConfigValues;
+import dev.gale.task.OutputCollector;
+import dev.gale.task.TopologyContext;
+import dev.gale.topology.OutputFieldsDeclarer;
+import dev.gale.topology.base.BaseRichBolt;
+import dev.gale.tuple.Fields;
+import dev.gale.tuple.Tuple;
+import dev.gale.utils.RotatingMap;
+import dev.gale.utils.TupleUtils;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Joins one tuple from each of its N source streams that share the same id into one output
+ * tuple. The id fields are the fields common to every source; subscribe each source with a
+ * fields grouping on them, so all parts of an id meet in one task.
+ *
+ * <p>When the last part of an id arrives, the joined tuple (the requested output fields, each
+ * taken from the source that has it) is emitted anchored to every part, and the parts are acked.
+ * A part that waits longer than the message timeout T is given up: every part held for its id is
+ * failed, so the spouts can replay them. Expiry runs on the bolt's own thread, driven by a tick
+ * every second ({@code T} one-second buckets: parts expire between T-1 and T seconds after the
+ * first arrived, before the spout would time the tree out). A second part from the same side of
+ * one id is reported as an error and failed; the join goes on.
+ *
+ * <p>Each task has its own instance, used by one thread.
+ */
+public class SingleJoinBolt extends BaseRichBolt {
+    private static final long serialVersionUID = 1L;
+
+    private final Fields outFields;
+    private transient OutputCollector collector;
+    private transient Fields idFields;
+    private transient Map<String, GlobalStreamId> fieldSources;
+    private transient int numSources;
+    private transient RotatingMap<List<Object>, Map<GlobalStreamId, Tuple>> pending;
+
+    /** Joins into tuples of these fields, each found in one of the sources. */
+    public SingleJoinBolt(Fields outFields) {
+        this.outFields = outFields;
+    }
+
+    @Override
+    public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
+        this.collector = collector;
+        Set<GlobalStreamId> sources = context.getThisSources().keySet();
+        if (sources.size() < 2) {
+            throw new IllegalArgumentException("SingleJoinBolt '" + context.getThisComponentId()
+                    + "' needs at least two source streams to join, it subscribes to " + sources);
+        }
+        Set<String> common = null;
+        Map<String, GlobalStreamId> owners = new LinkedHashMap<>();
+        for (GlobalStreamId source : sources) {
+            Fields fields = context.getComponentOutputFields(source);
+            Set<String> names = new LinkedHashSet<>(fields.toList());
+            if (common == null) {
+                common = new LinkedHashSet<>(names);
+            } else {
+                common.retainAll(names);
+            }
+            for (String f : fields) {
+                owners.putIfAbsent(f, source);
+            }
+        }
+        if (common.isEmpty()) {
+            throw new IllegalArgumentException("SingleJoinBolt '" + context.getThisComponentId()
+                    + "': its sources " + sources + " share no field to join on");
+        }
+        List<String> missing = new ArrayList<>();
+        Map<String, GlobalStreamId> chosen = new HashMap<>();
+        for (String f : outFields) {
+            GlobalStreamId owner = owners.get(f);
+            if (owner == null) {
+                missing.add(f);
+            } else {
+                chosen.put(f, owner);
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException("SingleJoinBolt '" + context.getThisComponentId()
+                    + "': output field(s) " + missing + " are in none of its sources; the sources declare "
+                    + owners.keySet());
+        }
+        this.idFields = new Fields(new ArrayList<>(common));
+        this.fieldSources = chosen;
+        this.numSources = sources.size();
+        int timeoutSecs = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS, 30);
+        this.pending = new RotatingMap<>(Math.max(2, timeoutSecs));
+    }
+
+    @Override
+    public void execute(Tuple tuple) {
+        if (TupleUtils.isTick(tuple)) {
+            expire();
+            return;
+        }
+        List<Object> id = tuple.select(idFields);
+        GlobalStreamId side = tuple.getSourceGlobalStreamId();
+        Map<GlobalStreamId, Tuple> parts = pending.get(id);
+        if (parts == null) {
+            parts = new HashMap<>();
+            pending.put(id, parts);
+        }
+        if (parts.containsKey(side)) {
+            collector.reportError(new IllegalStateException("received the same side of a single join twice: stream "
+                    + side + ", id " + idFields + " = " + id + "; the second part is failed"));
+            collector.fail(tuple);
+            return;
+        }
+        parts.put(side, tuple);
+        if (parts.size() == numSources) {
+            pending.remove(id);
+            List<Object> joined = new ArrayList<>(outFields.size());
+            for (String f : outFields) {
+                joined.add(parts.get(fieldSources.get(f)).getValueByField(f));
+            }
+            collector.emit(new ArrayList<>(parts.values()), joined);
+            for (Tuple part : parts.values()) {
+                collector.ack(part);
+            }
+        }
+    }
+
+    private void expire() {
+        for (Map<GlobalStreamId, Tuple> parts : pending.rotate().values()) {
+            for (Tuple part : parts.values()) {
+                collector.fail(part);
+            }
+        }
+    }
+
+    @Override
+    public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        declarer.declare(outFields);
+    }
+
+    @Override
+    public Map<String, Object> getComponentConfiguration() {
+        return Map.of(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 1);
+    }
+}
