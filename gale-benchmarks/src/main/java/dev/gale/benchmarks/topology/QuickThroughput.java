@@ -43,6 +43,14 @@ public final class QuickThroughput {
                 lastAcked = acked;
                 lastT = now;
             }
+            for (Object ex : cluster.runningTopology("quick").executors()) {
+                if (ex instanceof dev.gale.impl.acker.AckerExecutor) {
+                    dev.gale.impl.acker.PendingTrees trees = ((dev.gale.impl.acker.AckerExecutor) ex).acker().trees();
+                    System.out.printf("acker table: %d slots x 24 B = %,d B; %d trees pending now (%.1f B/tree);"
+                            + " at max pending %d: %.1f B/tree%n", trees.capacity(), trees.capacity() * 24L,
+                            trees.size(), trees.bytesPerEntry(), maxPending, trees.capacity() * 24.0 / maxPending);
+                }
+            }
         }
     }
 }

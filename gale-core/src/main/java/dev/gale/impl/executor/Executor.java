@@ -27,6 +27,7 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
     private static final int YIELDS = 5;
     /** Safety net only: a parked executor is woken by the producers that fill its inbox. */
     protected static final long MAX_PARK_NANOS = 500_000_000L;
+    private static final long OVERFLOW_RETRY_NANOS = 50_000L;
 
     protected final RuntimeEnv env;
     protected final String componentId;
@@ -134,6 +135,9 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
             Thread.onSpinWait();
         } else if (cycles <= SPINS + YIELDS) {
             Thread.yield();
+        } else if (outbox.overflowSize() > 0) {
+            // Waiting for room downstream: consumers do not signal producers, so retry soon.
+            inbox.park(OVERFLOW_RETRY_NANOS);
         } else {
             inbox.park(idleParkNanos());
         }
