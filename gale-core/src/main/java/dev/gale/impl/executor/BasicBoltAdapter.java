@@ -16,14 +16,14 @@ import java.util.Map;
  * when execute returns and failed on {@link FailedException}. Other exceptions propagate to the
  * executor, which reports them and fails the input. Not thread-safe: one per task.
  */
-final class BasicBoltAdapter implements IRichBolt {
+public final class BasicBoltAdapter implements IRichBolt {
     private static final long serialVersionUID = 1L;
 
     private final IBasicBolt bolt;
     private transient OutputCollector collector;
     private transient BasicOutputCollector basicCollector;
 
-    BasicBoltAdapter(IBasicBolt bolt) {
+    public BasicBoltAdapter(IBasicBolt bolt) {
         this.bolt = bolt;
     }
 

@@ -98,6 +98,11 @@ public final class SpoutExecutor extends Executor {
         return pending.pendingOf(taskIndex);
     }
 
+    /** Trees of this executor's tasks not yet complete; read it when the topology is idle. */
+    public int pendingTrees() {
+        return pending.size();
+    }
+
     // ---- duty cycle ---------------------------------------------------------------------------
 
     @Override
@@ -241,6 +246,9 @@ public final class SpoutExecutor extends Executor {
     }
 
     private void callAck(SpoutTask t, Object messageId) {
+        if (env.observer() != null) {
+            env.observer().acked(componentId, t.setup.taskId, messageId);
+        }
         try {
             t.spout.ack(messageId);
         } catch (Throwable e) {
@@ -249,6 +257,9 @@ public final class SpoutExecutor extends Executor {
     }
 
     private void callFail(SpoutTask t, Object messageId) {
+        if (env.observer() != null) {
+            env.observer().failed(componentId, t.setup.taskId, messageId);
+        }
         try {
             t.spout.fail(messageId);
         } catch (Throwable e) {

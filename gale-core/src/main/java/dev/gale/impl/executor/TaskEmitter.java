@@ -1,7 +1,9 @@
 package dev.gale.impl.executor;
 
 import dev.gale.impl.grouping.StreamRouter;
+import dev.gale.impl.runtime.TupleObserver;
 import dev.gale.impl.stats.TaskMetrics;
+import dev.gale.impl.topology.StreamDef;
 import dev.gale.impl.transfer.Outbox;
 import dev.gale.impl.tuple.TupleImpl;
 import dev.gale.task.GeneralTopologyContext;
@@ -28,17 +30,24 @@ final class TaskEmitter {
     final GeneralTopologyContext context;
     private final String describe;
     private final Map<String, StreamRouter> routers;
+    private final Map<String, StreamDef> declared;
+    private final TupleObserver observer;
     private final Outbox outbox;
     private final boolean debug;
     /** Emit calls so far, so the executor can tell whether nextTuple emitted. */
     long emits;
 
     TaskEmitter(int taskId, String componentId, String kind, Map<String, StreamRouter> routers, Outbox outbox,
-                TaskMetrics metrics, GeneralTopologyContext context, boolean debug) {
+                TaskMetrics metrics, GeneralTopologyContext context, boolean debug, TupleObserver observer) {
         this.taskId = taskId;
         this.componentId = componentId;
         this.describe = kind + " '" + componentId + "' (task " + taskId + ")";
         this.routers = routers;
+        this.declared = new java.util.HashMap<>();
+        for (StreamRouter r : routers.values()) {
+            declared.put(r.streamId(), r.stream());
+        }
+        this.observer = observer;
         this.outbox = outbox;
         this.metrics = metrics;
         this.context = context;
@@ -47,42 +56,18 @@ final class TaskEmitter {
 
     /** The router of a stream this task may emit on (plain emit). */
     StreamRouter router(String streamId, List<Object> values) {
-        StreamRouter r = declared(streamId, values);
-        if (r.isDirect()) {
-            throw new IllegalArgumentException(describe + " emitted on stream '" + streamId
-                    + "', which is declared direct: use emitDirect with a target task");
-        }
-        return r;
+        EmitChecks.check(describe, declared, streamId, values, false);
+        return routers.get(streamId);
     }
 
     /** The router of a direct stream, checking the target task subscribes to it. */
     StreamRouter directRouter(int targetTask, String streamId, List<Object> values) {
-        StreamRouter r = declared(streamId, values);
-        if (!r.isDirect()) {
-            throw new IllegalArgumentException(describe + " called emitDirect on stream '" + streamId
-                    + "', which is not declared direct: declare it with declareStream(\"" + streamId
-                    + "\", true, fields)");
-        }
+        EmitChecks.check(describe, declared, streamId, values, true);
+        StreamRouter r = routers.get(streamId);
         if (!r.isDirectTarget(targetTask)) {
             throw new IllegalArgumentException(describe + " called emitDirect to task " + targetTask + " on stream '"
                     + streamId + "', but that task does not subscribe to it with directGrouping; subscribed tasks: "
                     + Arrays.toString(r.directTasks()));
-        }
-        return r;
-    }
-
-    private StreamRouter declared(String streamId, List<Object> values) {
-        StreamRouter r = routers.get(streamId);
-        if (r == null) {
-            throw new IllegalArgumentException(describe + " emitted on stream '" + streamId
-                    + "', which it does not declare; it declares " + routers.keySet()
-                    + ". Declare the stream in declareOutputFields");
-        }
-        if (values == null || values.size() != r.fields().size()) {
-            throw new IllegalArgumentException(describe + " emitted " + (values == null ? "null" : values.size()
-                    + " value" + (values.size() == 1 ? "" : "s") + " " + values) + " on stream '" + streamId
-                    + "', which declares " + r.fields().size() + " field" + (r.fields().size() == 1 ? "" : "s") + " "
-                    + r.fields());
         }
         return r;
     }
@@ -98,6 +83,9 @@ final class TaskEmitter {
     /** Bookkeeping after an emit to {@code n} tasks. */
     void emitted(StreamRouter r, List<Object> values, int n) {
         emits++;
+        if (observer != null) {
+            observer.emitted(componentId, taskId, r.streamId(), values);
+        }
         metrics.emitted(n);
         if (debug) {
             LOG.info("Emitting: {} {} {}", describe, r.streamId(), values);

@@ -32,6 +32,7 @@ final class TaskSetup {
         this.metrics = new TaskMetrics(def.id(), taskId, spout);
         boolean debug = ConfigValues.getBoolean(conf, Config.TOPOLOGY_DEBUG, false);
         this.emitter = new TaskEmitter(taskId, def.id(), spout ? "spout" : "bolt",
-                StreamRouter.forTask(env.plan(), def.id(), taskId, context), outbox, metrics, context, debug);
+                StreamRouter.forTask(env.plan(), def.id(), taskId, context), outbox, metrics, context, debug,
+                env.observer());
     }
 }

@@ -56,6 +56,11 @@ public final class StreamRouter {
         return routers;
     }
 
+    /** The stream's declaration. */
+    public StreamDef stream() {
+        return stream;
+    }
+
     public String streamId() {
         return stream.streamId();
     }

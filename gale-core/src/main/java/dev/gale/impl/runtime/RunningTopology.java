@@ -47,7 +47,8 @@ public final class RunningTopology {
     private final long startNanos = System.nanoTime();
     private volatile boolean killed;
 
-    private RunningTopology(String name, Map<String, Object> conf, StormTopology topology, Clock clock, boolean synchronous) {
+    private RunningTopology(String name, Map<String, Object> conf, StormTopology topology, Clock clock, boolean synchronous,
+                            TupleObserver observer) {
         TopologySettings settings;
         try {
             settings = TopologySettings.from(conf);
@@ -77,7 +78,8 @@ public final class RunningTopology {
         }
         Map<String, Object> topoConf = new HashMap<>(conf);
         topoConf.put(Config.TOPOLOGY_NAME, name);
-        this.env = new RuntimeEnv(plan, Collections.unmodifiableMap(topoConf), clock, inboxByTask, slots.size());
+        this.env = new RuntimeEnv(plan, Collections.unmodifiableMap(topoConf), clock, inboxByTask, slots.size(),
+                observer);
 
         int expectedPending = expectedPendingPerAcker(plan, conf);
         for (Slot s : slots) {
@@ -125,7 +127,13 @@ public final class RunningTopology {
     /** Validates, builds and starts a topology. */
     public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
                                         boolean synchronous) {
-        RunningTopology t = new RunningTopology(name, conf, topology, clock, synchronous);
+        return start(name, conf, topology, clock, synchronous, null);
+    }
+
+    /** Same, telling {@code observer} (if not null) of every emit, spout ack and spout fail. */
+    public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
+                                        boolean synchronous, TupleObserver observer) {
+        RunningTopology t = new RunningTopology(name, conf, topology, clock, synchronous, observer);
         for (Executor ex : t.executors) {
             ex.start();
         }
@@ -298,6 +306,17 @@ public final class RunningTopology {
         LatencySummary latency = complete == null ? LatencySummary.EMPTY : TaskMetrics.summarize(complete);
         return new TopologyStats(name(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
                 List.copyOf(comps), latency);
+    }
+
+    /** Trees still pending at the spouts; meaningful once the topology is idle. */
+    public long pendingTrees() {
+        long n = 0;
+        for (Executor ex : executors) {
+            if (ex instanceof SpoutExecutor) {
+                n += ((SpoutExecutor) ex).pendingTrees();
+            }
+        }
+        return n;
     }
 
     /** The executors, for tests and tools inside Gale. */

@@ -22,9 +22,10 @@ public final class RuntimeEnv {
     private final int[] ackerTasks;
     private final Backpressure backpressure = new Backpressure();
     private final ErrorRegistry errors;
+    private final TupleObserver observer;
 
     public RuntimeEnv(TopologyPlan plan, Map<String, Object> topoConf, Clock clock, Inbox[] inboxByTask,
-                      int executorCount) {
+                      int executorCount, TupleObserver observer) {
         this.plan = plan;
         this.topoConf = topoConf;
         this.clock = clock;
@@ -32,6 +33,7 @@ public final class RuntimeEnv {
         this.executorCount = executorCount;
         this.ackerTasks = plan.ackerTasks().stream().mapToInt(Integer::intValue).toArray();
         this.errors = new ErrorRegistry(plan.name());
+        this.observer = observer;
     }
 
     public TopologyPlan plan() {
@@ -70,6 +72,11 @@ public final class RuntimeEnv {
 
     public Backpressure backpressure() {
         return backpressure;
+    }
+
+    /** Told of every emit, spout ack and spout fail (testing kit), or null. */
+    public TupleObserver observer() {
+        return observer;
     }
 
     public ErrorRegistry errors() {
