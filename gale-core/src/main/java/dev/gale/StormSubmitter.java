@@ -1,0 +1,47 @@
+package dev.gale;
+
+import dev.gale.generated.StormTopology;
+import java.util.Map;
+
+/**
+ * Storm's way to deploy a topology, kept so Storm mains port by changing imports. Gale is
+ * embedded, so "submitting" starts the topology on one {@link LocalCluster} shared by the whole
+ * process, where it runs until {@link #killTopology} or until the JVM exits (its executor threads
+ * keep the JVM alive, as a deployed topology would keep running).
+ *
+ * <p>Thread-safe.
+ */
+public final class StormSubmitter {
+    private static LocalCluster cluster;
+
+    private StormSubmitter() {
+    }
+
+    /**
+     * Starts the topology on the process-wide embedded cluster.
+     *
+     * @throws dev.gale.generated.InvalidTopologyException if the topology is invalid
+     * @throws dev.gale.generated.AlreadyAliveException if a topology of that name runs already
+     */
+    public static synchronized void submitTopology(String name, Map<String, Object> topoConf, StormTopology topology) {
+        cluster().submitTopology(name, topoConf, topology);
+    }
+
+    /** Same as {@link #submitTopology}; there is no upload to show progress for. */
+    public static void submitTopologyWithProgressBar(String name, Map<String, Object> topoConf, StormTopology topology) {
+        submitTopology(name, topoConf, topology);
+    }
+
+    /** Kills a topology started through this class. */
+    public static synchronized void killTopology(String name) {
+        cluster().killTopology(name);
+    }
+
+    /** The process-wide embedded cluster topologies are submitted to (created on first use). */
+    public static synchronized LocalCluster cluster() {
+        if (cluster == null) {
+            cluster = new LocalCluster();
+        }
+        return cluster;
+    }
+}
