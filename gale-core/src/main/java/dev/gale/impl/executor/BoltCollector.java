@@ -110,6 +110,7 @@ final class BoltCollector implements IOutputCollector {
 
     @Override
     public void ack(Tuple input) {
+        emitter.checkThread();
         TupleImpl t = impl(input);
         if (!t.markDone()) {
             return;
@@ -124,6 +125,7 @@ final class BoltCollector implements IOutputCollector {
 
     @Override
     public void fail(Tuple input) {
+        emitter.checkThread();
         TupleImpl t = impl(input);
         if (!t.markDone()) {
             return;
@@ -138,6 +140,7 @@ final class BoltCollector implements IOutputCollector {
 
     @Override
     public void resetTimeout(Tuple input) {
+        emitter.checkThread();
         MessageId m = impl(input).getMessageId();
         for (int i = 0; i < m.rootCount(); i++) {
             long root = m.root(i);

@@ -91,6 +91,7 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
     @Override
     public final void run() {
         inbox.bindOwner(Thread.currentThread());
+        outbox.bindOwner(Thread.currentThread(), "executor '" + name + "'");
         try {
             init();
         } catch (Throwable t) {

@@ -54,14 +54,21 @@ final class TaskEmitter {
         this.debug = debug;
     }
 
+    /** Throws unless called on the executor's thread; collectors call it first. */
+    void checkThread() {
+        outbox.checkOwner();
+    }
+
     /** The router of a stream this task may emit on (plain emit). */
     StreamRouter router(String streamId, List<Object> values) {
+        checkThread();
         EmitChecks.check(describe, declared, streamId, values, false);
         return routers.get(streamId);
     }
 
     /** The router of a direct stream, checking the target task subscribes to it. */
     StreamRouter directRouter(int targetTask, String streamId, List<Object> values) {
+        checkThread();
         EmitChecks.check(describe, declared, streamId, values, true);
         StreamRouter r = routers.get(streamId);
         if (!r.isDirectTarget(targetTask)) {

@@ -21,6 +21,8 @@ public final class Outbox {
     private final Inbox[] touchedList;
     private int touchedCount;
     private long sent;
+    private Thread owner;
+    private String ownerName = "its executor";
 
     /**
      * @param inboxByTask the inbox of every task id (index = task id)
@@ -35,7 +37,23 @@ public final class Outbox {
         this.touchedList = new Inbox[executorCount];
     }
 
-    /** Sends a message to a task's executor; never blocks. */
+    /** Binds the executor thread; from then on only it may send. */
+    public void bindOwner(Thread thread, String executorName) {
+        this.owner = thread;
+        this.ownerName = executorName;
+    }
+
+    /**
+     * Throws if the caller is not the executor thread. Collectors call it before touching any
+     * state, so a misuse changes nothing.
+     */
+    public void checkOwner() {
+        if (Thread.currentThread() != owner && owner != null) {
+            throw foreignThread();
+        }
+    }
+
+    /** Sends a message to a task's executor; never blocks. Executor thread only. */
     public void send(int taskId, Object message) {
         Inbox target = inboxByTask[taskId];
         sent++;
@@ -49,6 +67,13 @@ public final class Outbox {
         overflowMessages.addLast(message);
         overflowTargets.addLast(target);
         overflowSize = overflowMessages.size();
+    }
+
+    private IllegalStateException foreignThread() {
+        return new IllegalStateException("a collector of " + ownerName + " was called from thread '"
+                + Thread.currentThread().getName() + "', but it may only be used on the executor's own thread '"
+                + owner.getName() + "' (during nextTuple, ack, fail, execute, open or prepare): hand work done on"
+                + " other threads back to that thread, e.g. through a queue drained on tick tuples");
     }
 
     /** Moves what it can from the overflow into the target inboxes; returns how many moved. */
