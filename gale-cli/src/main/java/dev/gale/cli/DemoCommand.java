@@ -90,6 +90,7 @@ final class DemoCommand implements Callable<Integer> {
             out.flush();
 
             TopologyStats stats;
+            double secs;
             long startNanos = System.nanoTime();
             boolean timedOut = false;
             try (LocalCluster cluster = new LocalCluster();
@@ -106,8 +107,8 @@ final class DemoCommand implements Callable<Integer> {
                     show(display, job.progress(), cluster.getTopologyStats(TOPOLOGY), rate, startNanos);
                 }
                 stats = cluster.getTopologyStats(TOPOLOGY);
-            }
-            double secs = (System.nanoTime() - startNanos) / 1e9;
+                secs = (System.nanoTime() - startNanos) / 1e9;
+            } // kills the topology
             return summary(out, job, stats, topology, secs, timedOut);
         }
     }

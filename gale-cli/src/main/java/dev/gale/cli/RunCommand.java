@@ -197,6 +197,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         double runSecs = seconds == null ? 10 : seconds;
         TopologyStats stats;
+        double secs;
         long start = System.nanoTime();
         try (LocalCluster cluster = new LocalCluster();
              ProgressDisplay display = new ProgressDisplay(spec.commandLine().getErr(), progressMode, interval)) {
@@ -208,8 +209,8 @@ final class RunCommand implements Callable<Integer> {
                 show(display, topologyName, cluster.getTopologyStats(topologyName), rate, start, runSecs);
             }
             stats = cluster.getTopologyStats(topologyName);
-        }
-        double secs = (System.nanoTime() - start) / 1e9;
+            secs = (System.nanoTime() - start) / 1e9;
+        } // kills the topology
         out.printf("Ran %s for %s; per component:%n%n", topologyName, Format.seconds(secs));
         Format.table(stats, topology.components().keySet()).forEach(out::println);
         out.println();
