@@ -51,7 +51,7 @@ final class DemoCommand implements Callable<Integer> {
             description = "A configuration entry (repeatable).")
     Map<String, String> conf;
 
-    @Option(names = "--top", paramLabel = "N", defaultValue = "10",
+    @Option(names = "--top", paramLabel = "N", defaultValue = "12",
             description = "How many of the most frequent words to show (default: ${DEFAULT-VALUE}).")
     int top;
 
@@ -85,7 +85,7 @@ final class DemoCommand implements Callable<Integer> {
             Progress start = job.progress();
             out.printf("Gale demo: reliable word count over %s lines (%d lines x %s passes),%n", Format.count(start.total()),
                     lines, Format.count(start.total() / lines));
-            out.printf("a bolt failing %s%% of the word tuples on purpose, and replay of every failed line.%n%n",
+            out.printf("a bolt failing %s%% of the word tuples on purpose, and replay of failed lines.%n%n",
                     percent(config.get(ReliableWordCount.FAIL_FRACTION)));
             out.flush();
 
@@ -120,10 +120,10 @@ final class DemoCommand implements Callable<Integer> {
         int pct = (int) (100 * p.acked() / Math.max(1, p.total()));
         List<String> segments = new ArrayList<>();
         segments.add(String.format("%5s %3d%%", Format.seconds(elapsed), pct));
-        segments.add("emitted " + Format.compact(p.emitted()) + "  acked " + Format.compact(p.acked()) + "  failed "
-                + Format.compact(p.failed()) + "  replayed " + Format.compact(p.replayed()));
-        segments.add(Format.compact(perSec) + " lines/s");
-        segments.add("latency p50 " + Format.ms(l.p50Ms()) + " ms  p99 " + Format.ms(l.p99Ms()) + " ms");
+        segments.add("emitted " + Format.compact(p.emitted()) + " acked " + Format.compact(p.acked()) + " failed "
+                + Format.compact(p.failed()) + " replayed " + Format.compact(p.replayed()));
+        segments.add(Format.compact(perSec) + "/s");
+        segments.add("latency p50 " + Format.ms(l.p50Ms()) + " ms p99 " + Format.ms(l.p99Ms()) + " ms");
         String log = "gale demo: " + Format.seconds(elapsed) + "  " + pct + "%  emitted " + Format.count(p.emitted())
                 + " of " + Format.count(p.total()) + " lines  acked " + Format.count(p.acked()) + "  failed "
                 + Format.count(p.failed()) + "  replayed " + Format.count(p.replayed()) + "  "
@@ -135,7 +135,7 @@ final class DemoCommand implements Callable<Integer> {
     private int summary(PrintWriter out, ReliableWordCount job, TopologyStats stats, StormTopology topology,
                         double secs, boolean timedOut) {
         Progress p = job.progress();
-        out.printf("Ran %s on the embedded engine in %s: %s lines acked, %s tuple trees failed and replayed.%n%n",
+        out.printf("Ran %s on the embedded engine in %s: %s lines acked,%n%s tuple trees failed and replayed.%n%n",
                 TOPOLOGY, Format.seconds(secs), Format.count(p.acked()), Format.count(p.failed()));
         for (String row : Format.table(stats, topology.components().keySet())) {
             out.println(row);
@@ -155,12 +155,12 @@ final class DemoCommand implements Callable<Integer> {
         List<Map.Entry<String, Long>> words = new ArrayList<>(counts.entrySet());
         words.sort(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()));
         int n = Math.min(top, words.size());
-        int perRow = 5;
+        int perRow = 4;
         for (int i = 0; i < n; i += perRow) {
             StringBuilder row = new StringBuilder(" ");
             for (int j = i; j < Math.min(n, i + perRow); j++) {
                 row.append(Format.pad(" " + Format.lpad(Format.count(words.get(j).getValue()), 7) + " "
-                        + words.get(j).getKey(), 20));
+                        + words.get(j).getKey(), 19));
             }
             out.println(row.toString().stripTrailing());
         }
@@ -171,8 +171,9 @@ final class DemoCommand implements Callable<Integer> {
         boolean countsMatch = counts.equals(expected);
         int status;
         if (p.complete() && countsMatch) {
-            out.printf("OK: all %s lines fully processed. %s words (%s distinct) counted: exactly the counts%n"
-                    + "computed from the text. %s re-delivered words were recognised and not counted twice.%n",
+            out.printf("OK: all %s lines fully processed, and the word counts equal those%n"
+                    + "computed from the text (%s words, %s distinct). %s re-delivered%n"
+                    + "words were recognised and not counted twice.%n",
                     Format.count(p.total()), Format.count(total), Format.count(counts.size()),
                     Format.count(p.duplicatesIgnored()));
             status = 0;

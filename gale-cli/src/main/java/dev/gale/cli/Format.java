@@ -60,7 +60,7 @@ final class Format {
             return "no tuple trees completed";
         }
         return "p50 " + ms(l.p50Ms()) + " ms  p99 " + ms(l.p99Ms()) + " ms  p99.9 " + ms(l.p999Ms()) + " ms  max "
-                + ms(l.maxMs()) + " ms  (" + count(l.count()) + " trees)";
+                + ms(l.maxMs()) + " ms";
     }
 
     /**

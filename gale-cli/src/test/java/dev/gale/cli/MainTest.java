@@ -43,7 +43,7 @@ class MainTest {
                 .contains("Spout complete latency: p50 ")
                 .contains("Top words:")
                 .containsPattern("[0-9,]+ the ")
-                .contains("OK: all 159 lines fully processed.");
+                .contains("OK: all 159 lines fully processed, and the word counts equal those");
     }
 
     @Test
