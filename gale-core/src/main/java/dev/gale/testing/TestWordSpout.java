@@ -1,5 +1,6 @@
 package dev.gale.testing;
 
+import dev.gale.Config;
 import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.OutputFieldsDeclarer;
@@ -7,13 +8,15 @@ import dev.gale.topology.base.BaseRichSpout;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Values;
 import dev.gale.utils.Utils;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 
 /**
- * Storm's demo spout: emits a random word out of five, untracked, every 100 ms (field "word").
- * Kept so storm-starter's ExclamationTopology ports by changing imports. Each task has its own
- * instance, used by one thread.
+ * Storm's test word spout: every 100 ms (real time) emits one of five names, picked at random,
+ * untracked, on the field "word". Unless built as distributed, it asks for one task at most.
+ *
+ * <p>Each task runs its own copy; not thread-safe beyond that.
  */
 public class TestWordSpout extends BaseRichSpout {
     private static final long serialVersionUID = 1L;
@@ -23,11 +26,12 @@ public class TestWordSpout extends BaseRichSpout {
     private transient SpoutOutputCollector collector;
     private transient Random random;
 
+    /** A spout with no limit on its number of tasks. */
     public TestWordSpout() {
         this(true);
     }
 
-    /** @param isDistributed accepted for compatibility; every task emits */
+    /** @param isDistributed false to limit the spout to one task */
     public TestWordSpout(boolean isDistributed) {
         this.isDistributed = isDistributed;
     }
@@ -51,6 +55,11 @@ public class TestWordSpout extends BaseRichSpout {
 
     @Override
     public Map<String, Object> getComponentConfiguration() {
-        return isDistributed ? null : Map.of(dev.gale.Config.TOPOLOGY_MAX_TASK_PARALLELISM, 1);
+        if (isDistributed) {
+            return null;
+        }
+        Map<String, Object> conf = new HashMap<>();
+        conf.put(Config.TOPOLOGY_MAX_TASK_PARALLELISM, 1);
+        return conf;
     }
 }

@@ -1,0 +1,305 @@
+package dev.gale.cli;
+
+import dev.gale.Config;
+import dev.gale.LocalCluster;
+import dev.gale.generated.StormTopology;
+import dev.gale.starter.ExclamationTopology;
+import dev.gale.starter.ReliableWordCount;
+import dev.gale.starter.SingleJoinExample;
+import dev.gale.starter.WordCountTopology;
+import dev.gale.stats.ComponentStats;
+import dev.gale.stats.LatencySummary;
+import dev.gale.stats.TopologyStats;
+import java.io.PrintWriter;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code gale run}: runs an example or any topology class on the classpath for a while. */
+@Command(name = "run",
+        mixinStandardHelpOptions = true,
+        header = "Run an example or your own topology for a while.",
+        description = {
+            "Runs a topology on the embedded engine for some seconds, printing its",
+            "figures as it goes and a per-component summary at the end, then kills it.",
+            "",
+            "TARGET is an example name or a fully-qualified class name. Examples:",
+            "  wordcount           storm-starter's WordCountTopology",
+            "  exclamation         storm-starter's ExclamationTopology",
+            "  singlejoin          storm-starter's SingleJoinExample",
+            "  reliable-wordcount  the demo's job; stops once every line is acked",
+            "",
+            "A class is run in the first of these ways it supports:",
+            "  public static StormTopology createTopology(Map<String, Object> conf)",
+            "  public static StormTopology createTopology()",
+            "      Gale submits the topology with the --conf entries, runs it for",
+            "      --seconds, prints its figures, and kills it.",
+            "  public static void main(String[] args)",
+            "      Called with ARGS; it submits and kills its own topology. --seconds,",
+            "      if given, stops waiting for it; --conf does not apply.",
+            ""},
+        footer = {"", "Examples:",
+            "  gale run wordcount --seconds 5 --conf topology.max.task.parallelism=3",
+            "  gale run com.example.MyTopology --conf topology.message.timeout.secs=10",
+            "  gale run com.example.MyTopologyMain -- input.txt"})
+final class RunCommand implements Callable<Integer> {
+    /** Example name -> the class providing it. */
+    static final Map<String, Class<?>> EXAMPLES = new LinkedHashMap<>();
+
+    static {
+        EXAMPLES.put("wordcount", WordCountTopology.class);
+        EXAMPLES.put("exclamation", ExclamationTopology.class);
+        EXAMPLES.put("singlejoin", SingleJoinExample.class);
+        EXAMPLES.put("reliable-wordcount", ReliableWordCount.class);
+    }
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "TARGET", description = "An example name or a class name (see above).")
+    String target;
+
+    @Parameters(index = "1..*", paramLabel = "ARGS", description = "Arguments for a main class (after '--').")
+    List<String> args = new ArrayList<>();
+
+    @Option(names = "--seconds", paramLabel = "N",
+            description = "How long to run the topology (default: 10).")
+    Double seconds;
+
+    @Option(names = "--conf", paramLabel = "KEY=VALUE",
+            description = "A configuration entry (repeatable). Whole numbers, decimals and "
+                    + "true/false are typed; other values are strings.")
+    Map<String, String> conf;
+
+    @Option(names = "--name", paramLabel = "NAME", description = "The topology's name (default: the target's).")
+    String name;
+
+    @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "1",
+            description = "How often to print figures when not on a terminal (default: ${DEFAULT-VALUE}).")
+    double interval;
+
+    @Option(names = "--progress", paramLabel = "MODE", defaultValue = "auto",
+            description = "auto (live on a terminal, log lines otherwise), live, log or off (default: ${DEFAULT-VALUE}).")
+    ProgressDisplay.Mode progressMode;
+
+    @Override
+    public Integer call() throws Exception {
+        if (seconds != null && !(seconds > 0)) {
+            throw new UserException("--seconds must be positive, got " + seconds);
+        }
+        if (!(interval > 0)) {
+            throw new UserException("--interval must be positive, got " + interval);
+        }
+        Map<String, Object> settings = Confs.parse(conf);
+        Class<?> cls = resolve(target);
+        String topologyName = name != null ? name : EXAMPLES.containsKey(target) ? target
+                : cls.getSimpleName().toLowerCase(Locale.ROOT);
+
+        if (cls == ReliableWordCount.class) {
+            try (ReliableWordCount job = new ReliableWordCount()) {
+                Config config = ReliableWordCount.defaultConfig(settings);
+                return runTopology(topologyName, config, job.build(config), job);
+            }
+        }
+        Method factory = createTopologyMethod(cls);
+        if (factory != null) {
+            Config config = new Config(settings);
+            return runTopology(topologyName, config, invokeFactory(factory, config), null);
+        }
+        Method main = mainMethod(cls);
+        if (main == null) {
+            throw new UserException("class " + cls.getName() + " has neither a public static createTopology() "
+                    + "returning StormTopology nor a public static main(String[]); see 'gale run --help'");
+        }
+        if (!settings.isEmpty()) {
+            throw new UserException("--conf does not apply to " + cls.getName()
+                    + ", which runs through its main method; set the configuration in its code");
+        }
+        return runMain(main);
+    }
+
+    /** The example or class named {@code target}. */
+    static Class<?> resolve(String target) {
+        Class<?> example = EXAMPLES.get(target.toLowerCase(Locale.ROOT));
+        if (example != null) {
+            return example;
+        }
+        try {
+            return Class.forName(target, false, Thread.currentThread().getContextClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            if (!target.contains(".")) {
+                throw new UserException("unknown example '" + target + "'; examples: "
+                        + String.join(", ", EXAMPLES.keySet()) + " (or give a fully-qualified class name)");
+            }
+            throw new UserException("no class " + target + " on the classpath"
+                    + (e instanceof LinkageError ? " (" + Main.oneLine(e.toString()) + ")" : ""));
+        }
+    }
+
+    private static Method createTopologyMethod(Class<?> cls) {
+        for (Class<?>[] params : List.<Class<?>[]>of(new Class<?>[] {Map.class}, new Class<?>[0])) {
+            try {
+                Method m = cls.getMethod("createTopology", params);
+                if (Modifier.isStatic(m.getModifiers()) && StormTopology.class.isAssignableFrom(m.getReturnType())) {
+                    return m;
+                }
+            } catch (NoSuchMethodException e) {
+                // try the next form
+            }
+        }
+        return null;
+    }
+
+    private static Method mainMethod(Class<?> cls) {
+        try {
+            Method m = cls.getMethod("main", String[].class);
+            return Modifier.isStatic(m.getModifiers()) ? m : null;
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
+    }
+
+    private static StormTopology invokeFactory(Method factory, Config config) throws Exception {
+        try {
+            Object t = factory.getParameterCount() == 1 ? factory.invoke(null, config) : factory.invoke(null);
+            if (t == null) {
+                throw new UserException(factory.getDeclaringClass().getName() + ".createTopology() returned null",
+                        Main.FAILED);
+            }
+            return (StormTopology) t;
+        } catch (InvocationTargetException e) {
+            throw unwrap(factory.getDeclaringClass().getName() + ".createTopology", e);
+        }
+    }
+
+    private static Exception unwrap(String where, InvocationTargetException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof IllegalArgumentException iae) {
+            return iae; // a bad configuration value, reported as bad usage
+        }
+        return new UserException(where + " threw " + cause.getClass().getSimpleName()
+                + (cause.getMessage() == null ? "" : ": " + cause.getMessage()), Main.FAILED);
+    }
+
+    private int runTopology(String topologyName, Config config, StormTopology topology, ReliableWordCount job) {
+        PrintWriter out = spec.commandLine().getOut();
+        double runSecs = seconds == null ? 10 : seconds;
+        TopologyStats stats;
+        double secs;
+        long start = System.nanoTime();
+        try (LocalCluster cluster = new LocalCluster();
+             ProgressDisplay display = new ProgressDisplay(spec.commandLine().getErr(), progressMode, interval)) {
+            cluster.submitTopology(topologyName, config, topology);
+            long end = start + (long) (runSecs * 1e9);
+            DemoCommand.Rate rate = new DemoCommand.Rate();
+            while (System.nanoTime() < end && !(job != null && job.isComplete())) {
+                DemoCommand.sleep(Math.min(display.sampleMillis(), Math.max(1, (end - System.nanoTime()) / 1_000_000)));
+                show(display, topologyName, cluster.getTopologyStats(topologyName), rate, start, runSecs);
+            }
+            stats = cluster.getTopologyStats(topologyName);
+            secs = (System.nanoTime() - start) / 1e9;
+        } // kills the topology
+        out.printf("Ran %s for %s; per component:%n%n", topologyName, Format.seconds(secs));
+        Format.table(stats, topology.components().keySet()).forEach(out::println);
+        out.println();
+        out.println("Spout complete latency: " + Format.latency(stats.completeLatency()));
+        List<String> errors = Format.errors(stats);
+        if (!errors.isEmpty()) {
+            out.println("Last errors:");
+            errors.forEach(out::println);
+        }
+        int status = 0;
+        if (job != null) {
+            ReliableWordCount.Progress p = job.progress();
+            if (job.verify()) {
+                out.printf("OK: all %s lines fully processed and the word counts equal those computed from the text.%n",
+                        Format.count(p.total()));
+            } else {
+                out.printf("FAILED: %s of %s lines acked%s.%n", Format.count(p.acked()), Format.count(p.total()),
+                        p.complete() ? ", but the word counts differ from the text" : "");
+                status = Main.FAILED;
+            }
+        }
+        out.flush();
+        return status;
+    }
+
+    private static void show(ProgressDisplay display, String topologyName, TopologyStats stats,
+                             DemoCommand.Rate rate, long start, double runSecs) {
+        long emitted = 0;
+        long acked = 0;
+        long failed = 0;
+        long executed = 0;
+        for (ComponentStats c : stats.components()) {
+            switch (c.kind()) {
+                case "spout" -> {
+                    emitted += c.emitted();
+                    acked += c.acked();
+                    failed += c.failed();
+                }
+                case "bolt" -> executed += c.executed();
+                default -> {
+                }
+            }
+        }
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        double perSec = rate.perSecond(emitted);
+        LatencySummary l = stats.completeLatency();
+        List<String> segments = new ArrayList<>();
+        segments.add(Format.seconds(elapsed) + "/" + Format.seconds(runSecs));
+        segments.add("spouts emitted " + Format.compact(emitted) + "  acked " + Format.compact(acked) + "  failed "
+                + Format.compact(failed) + "  bolts executed " + Format.compact(executed));
+        segments.add(Format.compact(perSec) + " tuples/s");
+        if (l.count() > 0) {
+            segments.add("latency p50 " + Format.ms(l.p50Ms()) + " ms  p99 " + Format.ms(l.p99Ms()) + " ms");
+        }
+        String log = "gale run " + topologyName + ": " + Format.seconds(elapsed) + "  spouts emitted "
+                + Format.count(emitted) + "  acked " + Format.count(acked) + "  failed " + Format.count(failed)
+                + "  bolts executed " + Format.count(executed) + "  " + Format.count(perSec) + " tuples/s"
+                + (l.count() > 0 ? "  complete latency p50 " + Format.ms(l.p50Ms()) + " ms p99 " + Format.ms(l.p99Ms())
+                + " ms" : "");
+        display.update(segments, log);
+    }
+
+    private int runMain(Method main) throws Exception {
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            try {
+                main.invoke(null, (Object) args.toArray(new String[0]));
+            } catch (InvocationTargetException e) {
+                thrown.set(e.getCause());
+            } catch (Throwable e) {
+                thrown.set(e);
+            }
+        }, "main of " + main.getDeclaringClass().getSimpleName());
+        t.setDaemon(true);
+        t.start();
+        if (seconds == null) {
+            t.join();
+        } else {
+            t.join((long) (seconds * 1000));
+        }
+        Throwable e = thrown.get();
+        if (e != null) {
+            throw new UserException(main.getDeclaringClass().getName() + ".main threw " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()), Main.FAILED);
+        }
+        if (t.isAlive()) {
+            spec.commandLine().getErr().printf("gale run: %s.main still running after %s; stopping%n",
+                    main.getDeclaringClass().getName(), Format.seconds(seconds));
+        }
+        return 0;
+    }
+}

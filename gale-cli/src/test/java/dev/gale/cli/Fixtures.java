@@ -1,0 +1,93 @@
+package dev.gale.cli;
+
+import dev.gale.generated.StormTopology;
+import dev.gale.spout.SpoutOutputCollector;
+import dev.gale.task.TopologyContext;
+import dev.gale.topology.BasicOutputCollector;
+import dev.gale.topology.OutputFieldsDeclarer;
+import dev.gale.topology.TopologyBuilder;
+import dev.gale.topology.base.BaseBasicBolt;
+import dev.gale.topology.base.BaseRichSpout;
+import dev.gale.tuple.Fields;
+import dev.gale.tuple.Tuple;
+import dev.gale.tuple.Values;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** Classes for 'gale run' to find by name. */
+final class Fixtures {
+    private Fixtures() {
+    }
+
+    /** Emits ten numbers with message ids, then nothing. */
+    public static class TenNumbers extends BaseRichSpout {
+        private static final long serialVersionUID = 1L;
+        private transient SpoutOutputCollector collector;
+        private transient int next;
+
+        @Override
+        public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
+            this.collector = collector;
+        }
+
+        @Override
+        public void nextTuple() {
+            if (next < 10) {
+                collector.emit(new Values(next), next);
+                next++;
+            }
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            declarer.declare(new Fields("n"));
+        }
+    }
+
+    /** Acks everything. */
+    public static class Drop extends BaseBasicBolt {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void execute(Tuple input, BasicOutputCollector collector) {
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        }
+    }
+
+    /** A topology class of the createTopology(Map) kind; records the configuration it got. */
+    public static class WithFactory {
+        static final List<Map<String, Object>> CONFS = new CopyOnWriteArrayList<>();
+
+        public static StormTopology createTopology(Map<String, Object> conf) {
+            CONFS.add(Map.copyOf(conf));
+            TopologyBuilder b = new TopologyBuilder();
+            b.setSpout("numbers", new TenNumbers());
+            b.setBolt("drop", new Drop()).shuffleGrouping("numbers");
+            return b.createTopology();
+        }
+    }
+
+    /** A class of the main(String[]) kind; records its arguments. */
+    public static class WithMain {
+        static final List<List<String>> ARGS = new CopyOnWriteArrayList<>();
+
+        public static void main(String[] args) {
+            ARGS.add(List.of(args));
+        }
+    }
+
+    /** A class whose main throws. */
+    public static class ThrowingMain {
+        public static void main(String[] args) {
+            throw new IllegalStateException("no input file given");
+        }
+    }
+
+    /** Neither kind. */
+    public static class Neither {
+    }
+}
