@@ -144,6 +144,11 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
         }
     }
 
+    /** False once the executor was asked to stop. */
+    protected final boolean isRunning() {
+        return running;
+    }
+
     /** Asks the loop to stop; the tasks are closed on the executor thread. */
     public final void stop() {
         running = false;

@@ -23,6 +23,11 @@ import java.util.List;
  */
 public final class SpoutExecutor extends Executor {
     private static final int BURST_ROUNDS = 64;
+    /**
+     * A burst of nextTuple calls ends after this long, so acks, ticks, a kill and the signal that
+     * wakes downstream bolts never wait behind a spout that sleeps or blocks in nextTuple.
+     */
+    private static final long BURST_NANOS = 1_000_000L;
     private static final long CONGESTED_PARK_NANOS = 100_000L;
 
     private final SpoutTask[] tasks;
@@ -186,7 +191,11 @@ public final class SpoutExecutor extends Executor {
         }
         boolean throttled = false;
         int emitted = 0;
+        long burstStart = System.nanoTime();
         for (int round = 0; round < BURST_ROUNDS; round++) {
+            if (round > 0 && (!isRunning() || System.nanoTime() - burstStart > BURST_NANOS)) {
+                break;
+            }
             boolean any = false;
             for (SpoutTask t : tasks) {
                 if (!t.alive) {
