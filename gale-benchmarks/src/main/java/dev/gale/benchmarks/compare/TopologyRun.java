@@ -90,7 +90,9 @@ public final class TopologyRun {
             Thread.sleep(0, 100_000);
         }
         long firstNanos = first.get();
-        Thread.sleep((long) (warmupSecs * 1000));
+        System.err.printf(Locale.ROOT, "progress: first %s %.0f ms after submit%n", acking ? "ack" : "tuple",
+                (firstNanos - submitNanos) / 1e6);
+        sleepReporting(acking, "warm-up", warmupSecs);
 
         Meter.COMPLETE_LATENCY.getIntervalHistogram(); // drop the warm-up's latencies
         long acked0 = Meter.ACKED.sum();
@@ -100,7 +102,7 @@ public final class TopologyRun {
         long gc0 = gcMillis();
         long cpu0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
-        Thread.sleep((long) (measureSecs * 1000));
+        sleepReporting(acking, "measure", measureSecs);
         long t1 = System.nanoTime();
         long cpu1 = os.getProcessCpuTime();
         long gc1 = gcMillis();
@@ -147,6 +149,22 @@ public final class TopologyRun {
         System.out.flush();
         // No shutdown: Storm's would wait out the message timeout; neither is part of the benchmark.
         Runtime.getRuntime().halt(0);
+    }
+
+    /** Sleeps, printing the per-second rate to stderr (the child's log) to show stalls and trends. */
+    private static void sleepReporting(boolean acking, String phase, double secs) throws InterruptedException {
+        long end = System.nanoTime() + (long) (secs * 1e9);
+        long last = acking ? Meter.ACKED.sum() : Meter.SINK_TUPLES.sum();
+        long lastT = System.nanoTime();
+        for (long now = lastT; now < end; now = System.nanoTime()) {
+            Thread.sleep(Math.max(1, Math.min(1000, (end - now) / 1_000_000)));
+            long c = acking ? Meter.ACKED.sum() : Meter.SINK_TUPLES.sum();
+            long t = System.nanoTime();
+            System.err.printf(Locale.ROOT, "progress: %s %,.0f %s/s%n", phase, (c - last) * 1e9 / (t - lastT),
+                    acking ? "acked trees" : "tuples at sink");
+            last = c;
+            lastT = t;
+        }
     }
 
     private static long gcMillis() {
