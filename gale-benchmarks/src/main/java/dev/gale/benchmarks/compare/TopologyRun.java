@@ -74,6 +74,7 @@ public final class TopologyRun {
 
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        Meter.init();
         long clusterStart = System.nanoTime();
         LocalCluster cluster = new LocalCluster();
         long submitNanos = System.nanoTime();

@@ -50,6 +50,7 @@ public final class CompareTopologies {
             new Metric("cpu_us_per_tuple", "CPU per tree/tuple (us)", Metric.LOWER, false),
             new Metric("peak_rss_mb", "peak RSS (MB)", Metric.LOWER, false),
             new Metric("first_ms", "submit -> first ack/tuple (ms)", Metric.LOWER, false),
+            new Metric("cluster_start_ms", "new LocalCluster() (ms)", Metric.LOWER, false),
             new Metric("gc_ms", "GC time in window (ms)", Metric.LOWER, false),
             new Metric("threads", "JVM threads", Metric.NEITHER, false));
 
