@@ -2,6 +2,8 @@ package dev.gale.benchmarks.topology;
 
 import dev.gale.Config;
 import dev.gale.LocalCluster;
+import dev.gale.benchmarks.compare.IdBolt;
+import dev.gale.benchmarks.compare.NullBolt;
 import dev.gale.testing.FeederSpout;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.tuple.Fields;

@@ -2,6 +2,9 @@ package dev.gale.benchmarks.topology;
 
 import dev.gale.Config;
 import dev.gale.LocalCluster;
+import dev.gale.benchmarks.compare.ConstSpout;
+import dev.gale.benchmarks.compare.IdBolt;
+import dev.gale.benchmarks.compare.NullBolt;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.TopologyStats;
 import dev.gale.topology.TopologyBuilder;

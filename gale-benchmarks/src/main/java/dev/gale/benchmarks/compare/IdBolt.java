@@ -1,14 +1,15 @@
-package dev.gale.benchmarks.topology;
+package dev.gale.benchmarks.compare;
 
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.base.BaseRichBolt;
+import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import java.util.Map;
 
-/** Acks and drops its input. */
-public class NullBolt extends BaseRichBolt {
+/** Re-emits its input anchored to it, then acks it. */
+public class IdBolt extends BaseRichBolt {
     private static final long serialVersionUID = 1L;
     private transient OutputCollector collector;
 
@@ -19,10 +20,12 @@ public class NullBolt extends BaseRichBolt {
 
     @Override
     public void execute(Tuple input) {
+        collector.emit(input, input.getValues());
         collector.ack(input);
     }
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        declarer.declare(new Fields("str"));
     }
 }

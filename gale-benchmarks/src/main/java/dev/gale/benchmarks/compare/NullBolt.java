@@ -1,15 +1,14 @@
-package dev.gale.benchmarks.topology;
+package dev.gale.benchmarks.compare;
 
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.base.BaseRichBolt;
-import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import java.util.Map;
 
-/** Re-emits its input anchored, then acks it. */
-public class IdBolt extends BaseRichBolt {
+/** Counts its input into {@link Meter#SINK_TUPLES}, acks and drops it. */
+public class NullBolt extends BaseRichBolt {
     private static final long serialVersionUID = 1L;
     private transient OutputCollector collector;
 
@@ -20,12 +19,11 @@ public class IdBolt extends BaseRichBolt {
 
     @Override
     public void execute(Tuple input) {
-        collector.emit(input, input.getValues());
+        Meter.sink();
         collector.ack(input);
     }
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        declarer.declare(new Fields("str"));
     }
 }

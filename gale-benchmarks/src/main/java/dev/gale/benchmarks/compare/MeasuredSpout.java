@@ -1,0 +1,69 @@
+package dev.gale.benchmarks.compare;
+
+import dev.gale.spout.SpoutOutputCollector;
+import dev.gale.task.TopologyContext;
+import dev.gale.topology.base.BaseRichSpout;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A spout that emits as fast as the engine lets it and measures, on its own, what every engine
+ * must be measured by: acks, fails and the complete latency of each tree from its emit timestamp.
+ * Message ids are a sequence number; the emit time of sequence {@code s} sits in a ring slot,
+ * with {@code s} beside it so an overwritten slot is detected rather than misread. Engines call
+ * {@code nextTuple}, {@code ack} and {@code fail} on one thread, so the ring needs no locking.
+ * Trees are not replayed on failure: a fail is counted, nothing more.
+ */
+public abstract class MeasuredSpout extends BaseRichSpout {
+    private static final long serialVersionUID = 1L;
+    private static final int RING = 1 << 16;
+    private static final int MASK = RING - 1;
+
+    private final boolean tracked;
+    private transient SpoutOutputCollector collector;
+    private transient long[] emitNanos;
+    private transient long[] emitSeq;
+    private transient long next;
+
+    /** @param tracked emit with message ids (acking) or without (fire and forget) */
+    protected MeasuredSpout(boolean tracked) {
+        this.tracked = tracked;
+    }
+
+    @Override
+    public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
+        this.collector = collector;
+        this.emitNanos = new long[RING];
+        this.emitSeq = new long[RING];
+    }
+
+    /** The values of the next tuple, for sequence number {@code seq}. */
+    protected abstract List<Object> values(long seq);
+
+    @Override
+    public void nextTuple() {
+        long seq = next++;
+        List<Object> v = values(seq);
+        if (tracked) {
+            int slot = (int) (seq & MASK);
+            emitSeq[slot] = seq;
+            emitNanos[slot] = System.nanoTime();
+            collector.emit(v, seq);
+        } else {
+            collector.emit(v);
+        }
+    }
+
+    @Override
+    public void ack(Object msgId) {
+        long now = System.nanoTime();
+        long seq = (Long) msgId;
+        int slot = (int) (seq & MASK);
+        Meter.acked(emitSeq[slot] == seq ? emitNanos[slot] : 0, now);
+    }
+
+    @Override
+    public void fail(Object msgId) {
+        Meter.FAILED.increment();
+    }
+}

@@ -1,0 +1,61 @@
+package dev.gale.benchmarks.compare;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Recorder;
+
+/**
+ * What the benchmark topologies measure, in static fields so that every task copy (both engines
+ * deserialize their own copy of each component) reports into the same place inside the process.
+ * Written by spout and sink tasks; read by {@link TopologyRun}. Thread-safe.
+ */
+public final class Meter {
+    /** Complete latencies of acked trees, in nanoseconds, from the spout's own emit timestamps. */
+    public static final Recorder COMPLETE_LATENCY = new Recorder(3);
+    /** Trees acked at the spout. */
+    public static final LongAdder ACKED = new LongAdder();
+    /** Trees failed at the spout (timeouts included). */
+    public static final LongAdder FAILED = new LongAdder();
+    /** Acked trees whose emit time had been overwritten in the spout's ring (not in the histogram). */
+    public static final LongAdder UNTIMED = new LongAdder();
+    /** Tuples executed by the last bolt of the topology. */
+    public static final LongAdder SINK_TUPLES = new LongAdder();
+    /** System.nanoTime() of the first ack at a spout, 0 until then. */
+    public static final AtomicLong FIRST_ACK_NANOS = new AtomicLong();
+    /** System.nanoTime() of the first tuple at a sink, 0 until then. */
+    public static final AtomicLong FIRST_SINK_NANOS = new AtomicLong();
+
+    private Meter() {
+    }
+
+    /**
+     * Loads and exercises the instruments, so that initializing them (HdrHistogram's classes, the
+     * recorder's first interval) happens before the clock starts and is not charged to an engine.
+     */
+    public static void init() {
+        COMPLETE_LATENCY.recordValue(1);
+        COMPLETE_LATENCY.getIntervalHistogram();
+        COMPLETE_LATENCY.getIntervalHistogram();
+        ACKED.sum();
+        SINK_TUPLES.sum();
+    }
+
+    static void acked(long emitNanos, long nowNanos) {
+        ACKED.increment();
+        if (FIRST_ACK_NANOS.get() == 0) {
+            FIRST_ACK_NANOS.compareAndSet(0, nowNanos);
+        }
+        if (emitNanos == 0) {
+            UNTIMED.increment();
+        } else {
+            COMPLETE_LATENCY.recordValue(Math.max(0, nowNanos - emitNanos));
+        }
+    }
+
+    static void sink() {
+        SINK_TUPLES.increment();
+        if (FIRST_SINK_NANOS.get() == 0) {
+            FIRST_SINK_NANOS.compareAndSet(0, System.nanoTime());
+        }
+    }
+}

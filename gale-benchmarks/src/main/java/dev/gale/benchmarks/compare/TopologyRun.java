@@ -1,0 +1,192 @@
+package dev.gale.benchmarks.compare;
+
+import dev.gale.Config;
+import dev.gale.LocalCluster;
+import dev.gale.topology.TopologyBuilder;
+import dev.gale.tuple.Fields;
+import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One benchmark run in its own JVM, the same code on both engines (only the imports differ): starts
+ * a LocalCluster, submits one scenario, waits for the first completed tuple, warms up, measures,
+ * prints one {@code RESULT key=value ...} line on stdout and halts the JVM (no engine shutdown is
+ * timed or waited for).
+ *
+ * <p>Usage: {@code TopologyRun <scenario> <warmupSecs> <measureSecs>}; scenarios: {@code ack-1000},
+ * {@code ack-5000} (ConstSpout -> IdBolt -> NullBolt, 1 acker, that max spout pending),
+ * {@code noack} (the same without ackers) and {@code wordcount} (sentences -> split x2 -> count
+ * x2 on fields grouping, 1 acker, max spout pending 1000).
+ */
+public final class TopologyRun {
+    /** Prefix of the one line the comparison driver reads. */
+    public static final String RESULT_PREFIX = "RESULT ";
+    private static final long FIRST_TUPLE_TIMEOUT_NANOS = 120_000_000_000L;
+
+    private TopologyRun() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length != 3) {
+            System.err.println("usage: TopologyRun <ack-1000|ack-5000|noack|wordcount> <warmupSecs> <measureSecs>");
+            System.exit(2);
+        }
+        String scenario = args[0];
+        double warmupSecs = Double.parseDouble(args[1]);
+        double measureSecs = Double.parseDouble(args[2]);
+
+        TopologyBuilder b = new TopologyBuilder();
+        Config conf = new Config();
+        boolean acking = true;
+        switch (scenario) {
+            case "ack-1000", "ack-5000" -> {
+                b.setSpout("spout", new ConstSpout(true), 1);
+                b.setBolt("id", new IdBolt(), 1).shuffleGrouping("spout");
+                b.setBolt("null", new NullBolt(), 1).shuffleGrouping("id");
+                conf.setNumAckers(1);
+                conf.setMaxSpoutPending(Integer.parseInt(scenario.substring("ack-".length())));
+            }
+            case "noack" -> {
+                acking = false;
+                b.setSpout("spout", new ConstSpout(false), 1);
+                b.setBolt("id", new IdBolt(), 1).shuffleGrouping("spout");
+                b.setBolt("null", new NullBolt(), 1).shuffleGrouping("id");
+                conf.setNumAckers(0);
+            }
+            case "wordcount" -> {
+                b.setSpout("spout", new SentenceSpout(true), 1);
+                b.setBolt("split", new SplitSentence(), 2).shuffleGrouping("spout");
+                b.setBolt("count", new WordCount(), 2).fieldsGrouping("split", new Fields("word"));
+                conf.setNumAckers(1);
+                conf.setMaxSpoutPending(1000);
+            }
+            default -> throw new IllegalArgumentException("unknown scenario " + scenario);
+        }
+        conf.setNumWorkers(1);
+        conf.setMessageTimeoutSecs(30);
+
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        Meter.init();
+        long clusterStart = System.nanoTime();
+        LocalCluster cluster = new LocalCluster();
+        long submitNanos = System.nanoTime();
+        cluster.submitTopology("bench", conf, b.createTopology());
+        long submitReturned = System.nanoTime();
+
+        // Warm-up starts once the topology has completed its first tuple, so an engine's start-up
+        // time is reported on its own and does not eat into its warm-up.
+        java.util.concurrent.atomic.AtomicLong first = acking ? Meter.FIRST_ACK_NANOS : Meter.FIRST_SINK_NANOS;
+        while (first.get() == 0) {
+            if (System.nanoTime() - submitNanos > FIRST_TUPLE_TIMEOUT_NANOS) {
+                throw new IllegalStateException("no tuple completed within 120 s of submit");
+            }
+            Thread.sleep(0, 100_000);
+        }
+        long firstNanos = first.get();
+        System.err.printf(Locale.ROOT, "progress: first %s %.0f ms after submit%n", acking ? "ack" : "tuple",
+                (firstNanos - submitNanos) / 1e6);
+        sleepReporting(acking, "warm-up", warmupSecs);
+
+        Meter.COMPLETE_LATENCY.getIntervalHistogram(); // drop the warm-up's latencies
+        long acked0 = Meter.ACKED.sum();
+        long failed0 = Meter.FAILED.sum();
+        long sink0 = Meter.SINK_TUPLES.sum();
+        long untimed0 = Meter.UNTIMED.sum();
+        long gc0 = gcMillis();
+        long cpu0 = os.getProcessCpuTime();
+        long t0 = System.nanoTime();
+        sleepReporting(acking, "measure", measureSecs);
+        long t1 = System.nanoTime();
+        long cpu1 = os.getProcessCpuTime();
+        long gc1 = gcMillis();
+        long acked = Meter.ACKED.sum() - acked0;
+        long failed = Meter.FAILED.sum() - failed0;
+        long sink = Meter.SINK_TUPLES.sum() - sink0;
+        long untimed = Meter.UNTIMED.sum() - untimed0;
+        Histogram lat = Meter.COMPLETE_LATENCY.getIntervalHistogram();
+
+        double secs = (t1 - t0) / 1e9;
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("scenario", scenario);
+        r.put("measure_s", secs);
+        r.put("cluster_start_ms", (submitNanos - clusterStart) / 1e6);
+        r.put("submit_call_ms", (submitReturned - submitNanos) / 1e6);
+        r.put("first_ms", (firstNanos - submitNanos) / 1e6);
+        r.put("acked", acked);
+        r.put("failed", failed);
+        r.put("untimed", untimed);
+        r.put("sink_tuples", sink);
+        r.put("acked_per_s", acked / secs);
+        r.put("sink_per_s", sink / secs);
+        if (lat.getTotalCount() > 0) {
+            r.put("lat_mean_ms", lat.getMean() / 1e6);
+            r.put("lat_p50_ms", lat.getValueAtPercentile(50) / 1e6);
+            r.put("lat_p99_ms", lat.getValueAtPercentile(99) / 1e6);
+            r.put("lat_p999_ms", lat.getValueAtPercentile(99.9) / 1e6);
+            r.put("lat_max_ms", lat.getMaxValue() / 1e6);
+        }
+        r.put("cpu_cores", (cpu1 - cpu0) / (double) (t1 - t0));
+        long done = acking ? acked : sink;
+        if (done > 0) {
+            r.put("cpu_us_per_tuple", (cpu1 - cpu0) / 1e3 / done);
+        }
+        r.put("gc_ms", gc1 - gc0);
+        r.put("threads", ManagementFactory.getThreadMXBean().getThreadCount());
+        r.put("peak_rss_mb", procStatusKb("VmHWM") / 1024.0);
+        r.put("rss_mb", procStatusKb("VmRSS") / 1024.0);
+
+        StringBuilder line = new StringBuilder(RESULT_PREFIX);
+        r.forEach((k, v) -> line.append(k).append('=').append(v instanceof Double d
+                ? String.format(Locale.ROOT, "%.6g", d) : v).append(' '));
+        System.out.println(line.toString().trim());
+        System.out.flush();
+        // No shutdown: Storm's would wait out the message timeout; neither is part of the benchmark.
+        Runtime.getRuntime().halt(0);
+    }
+
+    /** Sleeps, printing the per-second rate to stderr (the child's log) to show stalls and trends. */
+    private static void sleepReporting(boolean acking, String phase, double secs) throws InterruptedException {
+        long end = System.nanoTime() + (long) (secs * 1e9);
+        long last = acking ? Meter.ACKED.sum() : Meter.SINK_TUPLES.sum();
+        long lastT = System.nanoTime();
+        for (long now = lastT; now < end; now = System.nanoTime()) {
+            Thread.sleep(Math.max(1, Math.min(1000, (end - now) / 1_000_000)));
+            long c = acking ? Meter.ACKED.sum() : Meter.SINK_TUPLES.sum();
+            long t = System.nanoTime();
+            System.err.printf(Locale.ROOT, "progress: %s %,.0f %s/s%n", phase, (c - last) * 1e9 / (t - lastT),
+                    acking ? "acked trees" : "tuples at sink");
+            last = c;
+            lastT = t;
+        }
+    }
+
+    private static long gcMillis() {
+        long ms = 0;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            ms += Math.max(0, gc.getCollectionTime());
+        }
+        return ms;
+    }
+
+    /** A "kB" field of /proc/self/status (Linux), or -1 where there is none. */
+    private static long procStatusKb(String field) {
+        try {
+            for (String l : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (l.startsWith(field + ":")) {
+                    return Long.parseLong(l.substring(field.length() + 1).trim().split("\\s+")[0]);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,25 @@
+package dev.gale.benchmarks.compare;
+
+import dev.gale.topology.BasicOutputCollector;
+import dev.gale.topology.OutputFieldsDeclarer;
+import dev.gale.topology.base.BaseBasicBolt;
+import dev.gale.tuple.Fields;
+import dev.gale.tuple.Tuple;
+import java.util.HashMap;
+import java.util.Map;
+
+/** Counts words (fields-grouped on "word", so each word is counted by one task); the sink. */
+public class WordCount extends BaseBasicBolt {
+    private static final long serialVersionUID = 1L;
+    private final Map<String, long[]> counts = new HashMap<>();
+
+    @Override
+    public void execute(Tuple input, BasicOutputCollector collector) {
+        Meter.sink();
+        counts.computeIfAbsent(input.getString(0), w -> new long[1])[0]++;
+    }
+
+    @Override
+    public void declareOutputFields(OutputFieldsDeclarer declarer) {
+    }
+}
