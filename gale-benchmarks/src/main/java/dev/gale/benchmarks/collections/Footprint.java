@@ -38,10 +38,20 @@ final class Footprint {
 
     static double timeCacheMap(String impl, int live) {
         TimeCacheMapBench b = TimeCacheMapBench.steadyState(impl, live);
-        try (Impls.ExpiringMap empty = Impls.timed(impl)) {
-            return perEntry(b.structure(), b.keysAndValue(), empty.structure(), live);
-        } finally {
-            b.tearDown();
+        Impls.ExpiringMap empty = Impls.timed(impl);
+        // A running expiry thread is reachable from every other thread through its group, and
+        // it reaches its map: stop both maps' threads, or the baseline would contain the map.
+        b.tearDown();
+        empty.close();
+        awaitExpiryThreadsGone();
+        return perEntry(b.structure(), b.keysAndValue(), empty.structure(), live);
+    }
+
+    private static void awaitExpiryThreadsGone() {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < deadline && Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(t -> t.getName().startsWith("gale-time-cache-map-expiry"))) {
+            Thread.onSpinWait();
         }
     }
 
