@@ -12,6 +12,11 @@ package dev.gale.utils;
  * {@link RotatingIndex}. Since a rotation removes what it expires before returning, every entry
  * in the table is live: lookups never check generations.
  *
+ * <p>Cost to know about: with G1, a put into a large table (an old-generation array) dirties a
+ * random card that concurrent refinement must rescan, so at about a million entries a put costs
+ * more than in a list of HashMaps (whose puts store into young nodes); with Parallel GC, or at
+ * tens of thousands of entries, it costs less. See the README's collections benchmark.
+ *
  * <p>Not thread-safe.
  */
 final class RotatingTable<K, V> {
