@@ -1,7 +1,11 @@
 package dev.gale.utils;
 
+import java.util.AbstractMap;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A map whose entries expire after a number of {@link #rotate() rotations}, for timeouts driven
@@ -13,7 +17,10 @@ import java.util.Map;
  * {@code numBuckets} rotation periods; put just before one, {@code numBuckets - 1}.
  *
  * <p>Unlike a list of hash maps, every lookup and removal costs one hash lookup whatever the
- * number of buckets, and renewing an entry allocates nothing.
+ * number of buckets, and neither a put nor a renewal allocates (except when the table grows): all
+ * entries share one open-addressing table of 16 bytes a slot, and an entry's bucket is just
+ * the generation it was put in. A rotation scans the whole table, so it costs time in proportion
+ * to the table's capacity: fine for rotations on a tick, wasteful for one every few puts.
  *
  * <p>Not thread-safe: the owner must confine it to one thread or lock around it. Null values
  * are allowed (as in a {@link HashMap}); then {@link #get} cannot tell them from absence.
@@ -35,8 +42,10 @@ public class RotatingMap<K, V> {
         void expire(K key, V val);
     }
 
-    private final RotatingIndex<K, V> index;
+    private final RotatingTable<K, V> index;
     private final ExpiredCallback<K, V> callback;
+    /** Sizes the next rotation's buffer, so that a steady rotation copies nothing. */
+    private int lastDropped;
 
     /**
      * @param numBuckets at least 2
@@ -44,7 +53,7 @@ public class RotatingMap<K, V> {
      * @throws IllegalArgumentException if {@code numBuckets < 2}
      */
     public RotatingMap(int numBuckets, ExpiredCallback<K, V> callback) {
-        this.index = new RotatingIndex<>(numBuckets);
+        this.index = new RotatingTable<>(numBuckets);
         this.callback = callback;
     }
 
@@ -68,17 +77,11 @@ public class RotatingMap<K, V> {
      * @return the expired entries, owned by the caller
      */
     public Map<K, V> rotate() {
-        int sizeBefore = index.size();
-        RotatingIndex.Node<K, V> first = index.detachOldest();
-        int dropped = sizeBefore - index.size();
-        Map<K, V> expired = new HashMap<>(capacityFor(dropped));
-        for (RotatingIndex.Node<K, V> n = first; n != null; n = n.next) {
-            index.unindex(n);
-            expired.put(n.key, n.value);
-        }
+        ExpiredMap<K, V> expired = new ExpiredMap<>(lastDropped + (lastDropped >>> 3));
+        lastDropped = index.rotate(expired);
         if (callback != null) {
-            for (RotatingIndex.Node<K, V> n = first; n != null; n = n.next) {
-                callback.expire(n.key, n.value);
+            for (int i = 0; i < expired.count; i++) {
+                callback.expire(expired.key(i), expired.value(i));
             }
         }
         return expired;
@@ -108,7 +111,101 @@ public class RotatingMap<K, V> {
         return index.size();
     }
 
-    private static int capacityFor(int entries) {
-        return (int) Math.min(1L << 30, (long) Math.ceil(entries / 0.75) + 1);
+    /**
+     * The result of a rotation: the expired entries in a flat array, turned into a {@link HashMap}
+     * only if the caller does more than iterate over it or ask its size, since most callers use
+     * the callback and drop the result.
+     */
+    private static final class ExpiredMap<K, V> extends AbstractMap<K, V>
+            implements RotatingTable.Sink<K, V> {
+        /** Key of entry i at 2i, its value at 2i + 1. */
+        private Object[] entries;
+        int count;
+        private HashMap<K, V> map;
+
+        ExpiredMap(int expectedEntries) {
+            entries = new Object[2 * Math.max(4, expectedEntries)];
+        }
+
+        @Override
+        public void accept(K key, V value) {
+            if (2 * count == entries.length) {
+                entries = Arrays.copyOf(entries, 2 * entries.length);
+            }
+            entries[2 * count] = key;
+            entries[2 * count + 1] = value;
+            count++;
+        }
+
+        @SuppressWarnings("unchecked")
+        K key(int i) {
+            return (K) entries[2 * i];
+        }
+
+        @SuppressWarnings("unchecked")
+        V value(int i) {
+            return (V) entries[2 * i + 1];
+        }
+
+        private HashMap<K, V> map() {
+            if (map == null) {
+                map = new HashMap<>((int) Math.min(1L << 30, (long) Math.ceil(count / 0.75) + 1));
+                for (int i = 0; i < count; i++) {
+                    map.put(key(i), value(i));
+                }
+                entries = null;
+            }
+            return map;
+        }
+
+        @Override
+        public int size() {
+            return map == null ? count : map.size();
+        }
+
+        @Override
+        public boolean isEmpty() {
+            return size() == 0;
+        }
+
+        @Override
+        public Set<Entry<K, V>> entrySet() {
+            return map().entrySet();
+        }
+
+        @Override
+        public Set<K> keySet() {
+            return map().keySet();
+        }
+
+        @Override
+        public Collection<V> values() {
+            return map().values();
+        }
+
+        @Override
+        public V get(Object key) {
+            return map().get(key);
+        }
+
+        @Override
+        public boolean containsKey(Object key) {
+            return map().containsKey(key);
+        }
+
+        @Override
+        public V put(K key, V value) {
+            return map().put(key, value);
+        }
+
+        @Override
+        public V remove(Object key) {
+            return map().remove(key);
+        }
+
+        @Override
+        public void clear() {
+            map().clear();
+        }
     }
 }

@@ -1,0 +1,141 @@
+package dev.gale.utils;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the open-addressing table behind RotatingMap must get right beyond the small random runs of
+ * RotatingMapTest: long probe runs, wrap-around at the end of the table, growth and shrinking,
+ * the null key, and the lazily built result of a rotation.
+ */
+class RotatingTableTest {
+
+    /** A key whose hash is one of a few values, so probe runs are long and wrap around. */
+    private record Clash(int id, int hash) {
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Clash c && c.id == id;
+        }
+    }
+
+    @Test
+    void matchesTheModelWithCollidingKeysThroughGrowthAndShrinking() {
+        Seeds.forEach(23, 300, seed -> {
+            SplittableRandom random = new SplittableRandom(seed);
+            int numBuckets = 2 + random.nextInt(4);
+            int keySpace = 1 + random.nextInt(2000);
+            int hashes = 1 + random.nextInt(64);
+            RotatingMap<Clash, Integer> map = new RotatingMap<>(numBuckets);
+            ReferenceRotatingMap<Clash, Integer> model = new ReferenceRotatingMap<>(numBuckets);
+            int ops = 500 + random.nextInt(3000);
+            // Phases of mostly puts, then mostly removals, so the table both grows and shrinks.
+            for (int op = 0; op < ops; op++) {
+                boolean filling = (op / 400) % 2 == 0;
+                int id = random.nextInt(keySpace);
+                Clash key = new Clash(id, id % hashes);
+                String step = "op " + op + " on " + key;
+                int dice = random.nextInt(20);
+                if (dice == 0) {
+                    assertThat(map.rotate()).as(step).isEqualTo(model.rotate());
+                } else if (dice < (filling ? 12 : 4)) {
+                    map.put(key, op);
+                    model.put(key, op);
+                } else if (dice < 16) {
+                    assertThat(map.remove(key)).as(step).isEqualTo(model.remove(key));
+                } else {
+                    assertThat(map.get(key)).as(step).isEqualTo(model.get(key));
+                    assertThat(map.containsKey(key)).as(step).isEqualTo(model.containsKey(key));
+                }
+                assertThat(map.size()).as(step).isEqualTo(model.size());
+            }
+            for (int r = 0; r < numBuckets; r++) {
+                assertThat(map.rotate()).isEqualTo(model.rotate());
+            }
+            assertThat(map.size()).isZero();
+        });
+    }
+
+    @Test
+    void shrinksAfterABurstSoRotationsScanLittle() {
+        RotatingTable<Integer, Integer> table = new RotatingTable<>(2);
+        for (int i = 0; i < 100_000; i++) {
+            table.put(i, i);
+        }
+        int burstCapacity = table.capacity();
+        table.rotate((k, v) -> { });
+        table.put(-1, -1);
+        assertThat(table.rotate((k, v) -> { })).isEqualTo(100_000);
+        assertThat(table.capacity()).isLessThan(burstCapacity / 100);
+        assertThat(table.get(-1)).isEqualTo(-1);
+    }
+
+    @Test
+    void nullKeyIsAnOrdinaryKey() {
+        RotatingMap<String, Integer> map = new RotatingMap<>(2);
+        map.put(null, 1);
+        map.put("a", 2);
+        assertThat(map.containsKey(null)).isTrue();
+        assertThat(map.get(null)).isEqualTo(1);
+        map.rotate();
+        Map<String, Integer> expired = map.rotate();
+        assertThat(expired).containsOnly(Map.entry("a", 2), new java.util.AbstractMap.SimpleEntry<>(null, 1));
+        assertThat(map.containsKey(null)).isFalse();
+        map.put(null, 3);
+        assertThat(map.remove(null)).isEqualTo(3);
+        assertThat(map.size()).isZero();
+    }
+
+    @Test
+    void rotationResultIsAnOrdinaryMutableMap() {
+        RotatingMap<String, Integer> map = new RotatingMap<>(2);
+        for (int i = 0; i < 100; i++) {
+            map.put("k" + i, i);
+        }
+        map.rotate();
+        Map<String, Integer> expired = map.rotate();
+        assertThat(expired).hasSize(100);
+        Map<String, Integer> expected = new HashMap<>();
+        for (int i = 0; i < 100; i++) {
+            expected.put("k" + i, i);
+        }
+        assertThat(expired).isEqualTo(expected);
+        assertThat(expected).isEqualTo(expired);
+        assertThat(expired.hashCode()).isEqualTo(expected.hashCode());
+        assertThat(expired.get("k7")).isEqualTo(7);
+        assertThat(expired.remove("k7")).isEqualTo(7);
+        expired.put("new", -1);
+        assertThat(expired).hasSize(100).containsEntry("new", -1).doesNotContainKey("k7");
+        assertThat(map.size()).isZero();
+    }
+
+    @Test
+    void renewingInPlaceAllocatesNothing() {
+        RotatingMap<Integer, Integer> map = new RotatingMap<>(3);
+        Integer key = 1_000_000;
+        Integer value = 2_000_000;
+        map.put(key, value);
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long tid = Thread.currentThread().getId();
+        for (int i = 0; i < 20_000; i++) {
+            map.put(key, value);
+            map.get(key);
+        }
+        long before = threads.getThreadAllocatedBytes(tid);
+        for (int i = 0; i < 100_000; i++) {
+            map.put(key, value);
+            map.get(key);
+        }
+        long allocated = threads.getThreadAllocatedBytes(tid) - before;
+        assertThat(allocated).as("bytes allocated by 100k renewals").isLessThan(10_000);
+    }
+}
