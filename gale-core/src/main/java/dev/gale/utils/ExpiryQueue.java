@@ -2,10 +2,10 @@ package dev.gale.utils;
 
 import dev.gale.time.Clock;
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -29,34 +29,69 @@ import java.util.TreeMap;
  * polled element is forgotten, so {@link #remove} then returns null and memory does not grow
  * with elements nobody removes.
  *
+ * <p>Storage: one open-addressing table (linear probing, deletion by backward shift) holds every
+ * element once; the buckets are doubly linked lists threaded through the table's slots by index.
+ * The table is long-lived, so under G1 every non-null reference stored into it costs a card to
+ * dirty and refine; this layout stores one reference per insertion and one per slot a deletion
+ * shifts, while moving an element between buckets rewrites only {@code int}s.
+ *
  * <p>Thread-safe.
  */
 public final class ExpiryQueue<E> {
 
     /** Polled elements forgotten per lock hold, so updates never wait for a whole bucket. */
     private static final int FORGET_CHUNK = 256;
+    private static final int MIN_CAPACITY = 16;
+    /** No slot: the end of a bucket's list. */
+    private static final int NONE = -1;
+    /** Ints per slot in {@link #meta}: one cache line holds all of a slot's ints. */
+    private static final int STRIDE = 4;
+    private static final int HASH = 0;
+    private static final int BUCKET = 1;
+    private static final int PREV = 2;
+    private static final int NEXT = 3;
 
-    private static final class Bucket<E> {
+    private static final class Bucket {
         final long expiryMs;
         /** Boxed once, so that update can return it without allocating. */
         final Long boxedExpiryMs;
-        final HashSet<E> elements = new HashSet<>();
-        /** Set when poll takes the bucket; from then on it belongs to the poller. */
-        boolean polled;
+        /** Index in {@link #buckets}, stored in the slots of its elements. */
+        final int id;
+        int head = NONE;
+        int size;
+        /**
+         * Set when poll takes the bucket; from then on its list only shrinks, and every element
+         * leaving it goes here, whether the poller forgets it or an update or remove meets it first.
+         */
+        Object[] taken;
+        int takenCount;
 
-        Bucket(long expiryMs) {
+        Bucket(long expiryMs, int id) {
             this.expiryMs = expiryMs;
             this.boxedExpiryMs = expiryMs;
+            this.id = id;
         }
     }
 
     private final int intervalMs;
     private final Clock clock;
     private final Object lock = new Object();
-    private final HashMap<E, Bucket<E>> bucketOf = new HashMap<>();
-    private final HashMap<Long, Bucket<E>> buckets = new HashMap<>();
+    /** Buckets not yet polled, by expiry time. */
+    private final HashMap<Long, Bucket> byExpiry = new HashMap<>();
+    /** Every bucket some slot may name (not polled, or polled and not yet forgotten), by id. */
+    private Bucket[] buckets = new Bucket[8];
     /** The bucket the last update went to, or null: most updates go to the same one. */
-    private Bucket<E> lastTarget;
+    private Bucket lastTarget;
+    /** Element of slot i, or null if the slot is free. */
+    private Object[] elements;
+    /** Per slot: mixed hash, bucket id, previous and next slot in the bucket's list. */
+    private int[] meta;
+    /** {@code 32 - log2(capacity)}: a slot's home is the top bits of its mixed hash. */
+    private int shift;
+    private int capacity;
+    /** Occupied slots, including elements of polled buckets not yet forgotten. */
+    private int occupied;
+    /** Elements in buckets not yet polled. */
     private int elementCount;
     private long nextExpirationMs;
 
@@ -81,6 +116,7 @@ public final class ExpiryQueue<E> {
         this.intervalMs = expirationIntervalMs;
         this.clock = Objects.requireNonNull(clock, "clock");
         this.nextExpirationMs = roundToNextInterval(clock.millis());
+        allocate(MIN_CAPACITY);
     }
 
     /**
@@ -90,36 +126,55 @@ public final class ExpiryQueue<E> {
      */
     public Long update(E elem, int timeoutMs) {
         Objects.requireNonNull(elem, "elem");
+        int hash = hash(elem);
         synchronized (lock) {
             long target = Math.max(roundToNextInterval(clock.millis() + timeoutMs), nextExpirationMs);
-            Bucket<E> current = bucketOf.get(elem);
-            if (current != null && current.polled) {
-                current = null; // already handed out by a poll: this update adds it anew
-            }
-            if (current != null && current.expiryMs == target) {
-                return null;
-            }
-            Bucket<E> destination = bucketFor(target);
-            destination.elements.add(elem);
-            bucketOf.put(elem, destination);
-            if (current != null) {
-                leave(current, elem);
-            } else {
+            int slot = find(elem, hash);
+            if (slot == NONE) {
+                Bucket destination = bucketFor(target);
+                link(insert(elem, hash), destination);
                 elementCount++;
+                return destination.boxedExpiryMs;
             }
+            Bucket current = buckets[meta[slot * STRIDE + BUCKET]];
+            if (current.taken != null) {
+                // Already handed out by a poll: this update adds it anew.
+                unlink(slot, current);
+                current.taken[current.takenCount++] = elem;
+                elementCount++;
+            } else if (current.expiryMs == target) {
+                return null;
+            } else {
+                unlink(slot, current);
+                dropIfEmpty(current);
+            }
+            Bucket destination = bucketFor(target);
+            link(slot, destination);
             return destination.boxedExpiryMs;
         }
     }
 
     /** Forgets {@code elem}; returns the expiry time it had, or null if it was not queued. */
     public Long remove(E elem) {
+        if (elem == null) {
+            return null;
+        }
+        int hash = hash(elem);
         synchronized (lock) {
-            Bucket<E> current = bucketOf.remove(elem);
-            if (current == null || current.polled) {
+            int slot = find(elem, hash);
+            if (slot == NONE) {
                 return null;
             }
-            leave(current, elem);
+            Bucket current = buckets[meta[slot * STRIDE + BUCKET]];
+            unlink(slot, current);
+            delete(slot);
+            if (current.taken != null) {
+                current.taken[current.takenCount++] = elem;
+                return null;
+            }
             elementCount--;
+            dropIfEmpty(current);
+            shrinkIfSparse();
             return current.boxedExpiryMs;
         }
     }
@@ -144,39 +199,46 @@ public final class ExpiryQueue<E> {
      * @return the expired elements, owned by the caller; empty if nothing is due
      */
     public Set<E> poll() {
-        Bucket<E> taken;
+        Bucket taken;
         synchronized (lock) {
             long due = nextExpirationMs;
             if (clock.millis() < due) {
                 return Collections.emptySet();
             }
             nextExpirationMs = due + intervalMs;
-            taken = buckets.remove(due);
+            taken = byExpiry.remove(due);
             if (taken == null) {
                 return Collections.emptySet();
             }
             if (lastTarget == taken) {
                 lastTarget = null;
             }
-            taken.polled = true;
-            elementCount -= taken.elements.size();
+            // Exactly the elements in the bucket now will leave it, each once, into this array.
+            taken.taken = new Object[taken.size];
+            elementCount -= taken.size;
         }
         forget(taken);
-        return taken.elements;
+        Set<E> expired = new HashSet<>(Math.max(16, (int) (taken.takenCount / 0.75f) + 1));
+        for (int i = 0; i < taken.takenCount; i++) {
+            @SuppressWarnings("unchecked")
+            E elem = (E) taken.taken[i];
+            expired.add(elem);
+        }
+        return expired;
     }
 
     /** Writes the buckets, oldest first, with their elements, one per line. */
     public void dump(PrintWriter out) {
-        int elements;
+        int count;
         Map<Long, Set<E>> snapshot;
         synchronized (lock) {
-            elements = elementCount;
+            count = elementCount;
             snapshot = snapshot();
         }
         out.print("Sets (");
         out.print(snapshot.size());
         out.print(")/(");
-        out.print(elements);
+        out.print(count);
         out.println("):");
         for (Map.Entry<Long, Set<E>> bucket : snapshot.entrySet()) {
             out.print(bucket.getValue().size());
@@ -201,10 +263,23 @@ public final class ExpiryQueue<E> {
         }
     }
 
+    /** Table slots, for tests. */
+    int capacity() {
+        synchronized (lock) {
+            return capacity;
+        }
+    }
+
     private Map<Long, Set<E>> snapshot() {
         TreeMap<Long, Set<E>> copy = new TreeMap<>();
-        for (Bucket<E> b : buckets.values()) {
-            copy.put(b.boxedExpiryMs, Collections.unmodifiableSet(new HashSet<>(b.elements)));
+        for (Bucket b : byExpiry.values()) {
+            HashSet<E> set = new HashSet<>(Math.max(16, (int) (b.size / 0.75f) + 1));
+            for (int s = b.head; s != NONE; s = meta[s * STRIDE + NEXT]) {
+                @SuppressWarnings("unchecked")
+                E elem = (E) elements[s];
+                set.add(elem);
+            }
+            copy.put(b.boxedExpiryMs, Collections.unmodifiableSet(set));
         }
         return Collections.unmodifiableMap(copy);
     }
@@ -213,42 +288,223 @@ public final class ExpiryQueue<E> {
         return (Math.floorDiv(timeMs, intervalMs) + 1) * intervalMs;
     }
 
-    private Bucket<E> bucketFor(long expiryMs) {
-        Bucket<E> b = lastTarget;
+    private Bucket bucketFor(long expiryMs) {
+        Bucket b = lastTarget;
         if (b == null || b.expiryMs != expiryMs) {
-            b = buckets.get(expiryMs);
+            b = byExpiry.get(expiryMs);
             if (b == null) {
-                b = new Bucket<>(expiryMs);
-                buckets.put(b.boxedExpiryMs, b);
+                b = new Bucket(expiryMs, freeBucketId());
+                buckets[b.id] = b;
+                byExpiry.put(b.boxedExpiryMs, b);
             }
             lastTarget = b;
         }
         return b;
     }
 
-    /** Takes {@code elem} out of a bucket not yet polled, dropping the bucket once empty. */
-    private void leave(Bucket<E> bucket, E elem) {
-        bucket.elements.remove(elem);
-        if (bucket.elements.isEmpty()) {
-            buckets.remove(bucket.boxedExpiryMs);
-            if (lastTarget == bucket) {
+    /** A few dozen buckets at most are in use, and one is created per interval: a scan will do. */
+    private int freeBucketId() {
+        for (int id = 0; id < buckets.length; id++) {
+            if (buckets[id] == null) {
+                return id;
+            }
+        }
+        int id = buckets.length;
+        buckets = Arrays.copyOf(buckets, 2 * id);
+        return id;
+    }
+
+    /** Drops a bucket not yet polled that has no element left. */
+    private void dropIfEmpty(Bucket b) {
+        if (b.size == 0) {
+            byExpiry.remove(b.boxedExpiryMs);
+            buckets[b.id] = null;
+            if (lastTarget == b) {
                 lastTarget = null;
             }
         }
     }
 
     /**
-     * Drops a polled bucket's elements from the index. The bucket is never written once polled,
-     * so it can be read between lock holds; an element updated since points elsewhere and stays.
+     * Drops a polled bucket's elements from the table, a chunk per lock hold, handing each to
+     * the bucket's {@code taken} array. Updates and removals in between take the elements they
+     * meet out of the list themselves, so the list only shrinks and its head is always next.
      */
-    private void forget(Bucket<E> polled) {
-        Iterator<E> it = polled.elements.iterator();
-        while (it.hasNext()) {
+    private void forget(Bucket polled) {
+        boolean done = false;
+        while (!done) {
             synchronized (lock) {
-                for (int i = 0; i < FORGET_CHUNK && it.hasNext(); i++) {
-                    E elem = it.next();
-                    bucketOf.remove(elem, polled);
+                for (int i = 0; i < FORGET_CHUNK && polled.head != NONE; i++) {
+                    int slot = polled.head;
+                    polled.taken[polled.takenCount++] = elements[slot];
+                    unlink(slot, polled);
+                    delete(slot);
                 }
+                done = polled.head == NONE;
+                if (done) {
+                    buckets[polled.id] = null;
+                    shrinkIfSparse();
+                }
+            }
+        }
+    }
+
+    // ---- the table; every method below runs under the lock ----
+
+    private static int hash(Object elem) {
+        // Fibonacci hashing: the top bits, which pick the home slot, depend on every bit.
+        return elem.hashCode() * 0x9E3779B9;
+    }
+
+    private int home(int hash) {
+        return hash >>> shift;
+    }
+
+    private int next(int slot) {
+        return (slot + 1) & (capacity - 1);
+    }
+
+    private int find(Object elem, int hash) {
+        Object[] table = elements;
+        for (int slot = home(hash); ; slot = next(slot)) {
+            Object found = table[slot];
+            if (found == null) {
+                return NONE;
+            }
+            if (found == elem || (meta[slot * STRIDE + HASH] == hash && found.equals(elem))) {
+                return slot;
+            }
+        }
+    }
+
+    /** Puts an absent element into a free slot, in no bucket yet; returns the slot. */
+    private int insert(Object elem, int hash) {
+        if (occupied >= capacity - (capacity >>> 2)) {
+            rehash(2 * capacity);
+        }
+        int slot = home(hash);
+        while (elements[slot] != null) {
+            slot = next(slot);
+        }
+        elements[slot] = elem; // the one reference an insertion stores
+        meta[slot * STRIDE + HASH] = hash;
+        occupied++;
+        return slot;
+    }
+
+    private void link(int slot, Bucket b) {
+        int m = slot * STRIDE;
+        meta[m + BUCKET] = b.id;
+        meta[m + PREV] = NONE;
+        meta[m + NEXT] = b.head;
+        if (b.head != NONE) {
+            meta[b.head * STRIDE + PREV] = slot;
+        }
+        b.head = slot;
+        b.size++;
+    }
+
+    private void unlink(int slot, Bucket b) {
+        int m = slot * STRIDE;
+        int prev = meta[m + PREV];
+        int next = meta[m + NEXT];
+        if (prev == NONE) {
+            b.head = next;
+        } else {
+            meta[prev * STRIDE + NEXT] = next;
+        }
+        if (next != NONE) {
+            meta[next * STRIDE + PREV] = prev;
+        }
+        b.size--;
+    }
+
+    /**
+     * Frees an unlinked slot and shifts back the later elements of its probe run that may move
+     * closer to home, so no lookup meets a gap before its element; a shifted element's list
+     * neighbours (or its bucket's head) are pointed at its new slot.
+     */
+    private void delete(int slot) {
+        int hole = slot;
+        int j = next(hole);
+        Object elem;
+        while ((elem = elements[j]) != null) {
+            int jm = j * STRIDE;
+            int h = home(meta[jm + HASH]);
+            // Move elem into the hole unless its home lies cyclically in (hole, j].
+            boolean homeAfterHole = hole <= j ? (hole < h && h <= j) : (hole < h || h <= j);
+            if (!homeAfterHole) {
+                int hm = hole * STRIDE;
+                elements[hole] = elem;
+                System.arraycopy(meta, jm, meta, hm, STRIDE);
+                int prev = meta[jm + PREV];
+                int next = meta[jm + NEXT];
+                if (prev == NONE) {
+                    buckets[meta[jm + BUCKET]].head = hole;
+                } else {
+                    meta[prev * STRIDE + NEXT] = hole;
+                }
+                if (next != NONE) {
+                    meta[next * STRIDE + PREV] = hole;
+                }
+                hole = j;
+            }
+            j = next(j);
+        }
+        elements[hole] = null; // null stores cost G1 nothing
+        occupied--;
+    }
+
+    /** Halves the table while it is under 1/8 full, so a burst does not pin memory. */
+    private void shrinkIfSparse() {
+        if (capacity > MIN_CAPACITY && occupied < capacity >>> 3) {
+            int newCapacity = capacity;
+            while (newCapacity > MIN_CAPACITY && occupied < newCapacity >>> 2) {
+                newCapacity >>>= 1;
+            }
+            rehash(newCapacity);
+        }
+    }
+
+    private void allocate(int newCapacity) {
+        capacity = newCapacity;
+        shift = Integer.numberOfLeadingZeros(newCapacity) + 1;
+        elements = new Object[newCapacity];
+        meta = new int[newCapacity * STRIDE];
+    }
+
+    /** Moves every element to a table of {@code newCapacity} slots and renumbers the lists. */
+    private void rehash(int newCapacity) {
+        Object[] oldElements = elements;
+        int[] oldMeta = meta;
+        int oldCapacity = capacity;
+        allocate(newCapacity);
+        int[] moved = new int[oldCapacity];
+        for (int i = 0; i < oldCapacity; i++) {
+            Object elem = oldElements[i];
+            if (elem != null) {
+                int hash = oldMeta[i * STRIDE + HASH];
+                int slot = home(hash);
+                while (elements[slot] != null) {
+                    slot = next(slot);
+                }
+                elements[slot] = elem;
+                meta[slot * STRIDE + HASH] = hash;
+                meta[slot * STRIDE + BUCKET] = oldMeta[i * STRIDE + BUCKET];
+                moved[i] = slot;
+            }
+        }
+        for (int i = 0; i < oldCapacity; i++) {
+            if (oldElements[i] != null) {
+                int prev = oldMeta[i * STRIDE + PREV];
+                int next = oldMeta[i * STRIDE + NEXT];
+                meta[moved[i] * STRIDE + PREV] = prev == NONE ? NONE : moved[prev];
+                meta[moved[i] * STRIDE + NEXT] = next == NONE ? NONE : moved[next];
+            }
+        }
+        for (Bucket b : buckets) {
+            if (b != null && b.head != NONE) {
+                b.head = moved[b.head];
             }
         }
     }

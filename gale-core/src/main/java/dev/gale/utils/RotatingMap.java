@@ -17,10 +17,11 @@ import java.util.Set;
  * {@code numBuckets} rotation periods; put just before one, {@code numBuckets - 1}.
  *
  * <p>Unlike a list of hash maps, every lookup and removal costs one hash lookup whatever the
- * number of buckets, and neither a put nor a renewal allocates (except when the table grows): all
- * entries share one open-addressing table of 16 bytes a slot, and an entry's bucket is just
- * the generation it was put in. A rotation scans the whole table, so it costs time in proportion
- * to the table's capacity: fine for rotations on a tick, wasteful for one every few puts.
+ * number of buckets, and puts allocate no per-entry nodes: entries are appended to chunked
+ * per-generation logs (12 bytes an entry, allocated a chunk at a time) and found through one
+ * open-addressing index of {@code int}s, so that under G1 a put stores references only next to
+ * the previous put, never into a random card of a big table. A rotation drops the oldest
+ * generation's chunks, in time proportional to the entries it drops.
  *
  * <p>Not thread-safe: the owner must confine it to one thread or lock around it. Null values
  * are allowed (as in a {@link HashMap}); then {@link #get} cannot tell them from absence.

@@ -1,47 +1,90 @@
 package dev.gale.utils;
 
+import java.util.Arrays;
+
 /**
- * The storage of {@link RotatingMap}: one open-addressing hash table (linear probing, deletion by
- * backward shift, so no tombstones) of two arrays, key and value in one, hash and generation in the
- * other: 16 bytes a slot instead of a hash-map node plus a list node per entry.
+ * The storage of {@link RotatingMap}: entries are appended to a log of chunks, one list of chunks
+ * per generation, and found through an open-addressing index (linear probing, deletion by
+ * backward shift) that holds only {@code int}s: each slot the entry's hash and its position in
+ * the log.
  *
- * <p>An entry's generation is the number of rotations done when it was last put. A rotation
- * starts a new generation and removes, in one pass over the table, every entry that has lived
- * through {@code numBuckets} generations. That pass is O(capacity), which suits an owner that
- * rotates on a tick; {@link TimeCacheMap}, which must rotate in O(1) under its lock, keeps
- * {@link RotatingIndex}. Since a rotation removes what it expires before returning, every entry
- * in the table is live: lookups never check generations.
+ * <p>Why a log: under G1, storing a non-null reference into an old object (and a big table is
+ * old, since it outlives every young collection or is allocated as a humongous object) takes the
+ * write barrier's slow path and dirties a card that refinement must rescan. A put into a hash
+ * table stores into a random card; an append stores into the card of the previous append, in a
+ * chunk that is young while it fills. Removals store only nulls and {@code int}s, which cost G1
+ * nothing. So the index, however large, never sees a reference store.
  *
- * <p>Cost to know about: with G1, a put into a large table (an old-generation array) dirties a
- * random card that concurrent refinement must rescan, so at about a million entries a put costs
- * more than in a list of HashMaps (whose puts store into young nodes); with Parallel GC, or at
- * tens of thousands of entries, it costs less. See the README's collections benchmark.
+ * <p>An entry's generation is its chunk's: a put stores into the newest generation, a renewal of
+ * an entry from an older generation moves it to the newest (a null store and an append), and a
+ * rotation starts a new generation and drops, chunk by chunk, the one that has lived through
+ * {@code numBuckets} generations: O(entries dropped), not O(capacity). Since a rotation removes
+ * what it expires before returning, every entry in the index is live.
+ *
+ * <p>Removed entries leave holes in their chunk until it is dropped; the chunk being filled is
+ * compacted in place when it fills with at least half of it holes, so short-lived entries (put and
+ * removed within a generation) take no space for long.
  *
  * <p>Not thread-safe.
  */
 final class RotatingTable<K, V> {
-    /** Keeps probe runs short: at most 0.75 full; a table grows by half, so it is 0.5 to 0.75 full. */
+    /** Keeps probe runs short: at most 0.75 full; the index grows by half, so it is 0.5 to 0.75 full. */
     private static final double MAX_LOAD = 0.75;
     private static final int MIN_CAPACITY = 16;
-    /** Stands for the null key, since a null slot means an empty one. */
+    /** A log position is {@code chunkId << CHUNK_BITS | offset}. */
+    private static final int CHUNK_BITS = 10;
+    private static final int MAX_CHUNK = 1 << CHUNK_BITS;
+    private static final int OFFSET_MASK = MAX_CHUNK - 1;
+    /** Keeps positions + 1 positive ints. */
+    private static final int MAX_CHUNK_ID = (Integer.MAX_VALUE >>> CHUNK_BITS) - 1;
+    /** A generation's first chunk is small, so a small map stays small; later ones double. */
+    private static final int FIRST_CHUNK = 8;
+    /** Stands for the null key, since a null key in a chunk means a hole. */
     private static final Object NULL_KEY = new Object();
 
+    /** A run of the log: entries appended within one generation. */
+    private static final class Chunk {
+        final int id;
+        final int generation;
+        /** Key of entry i at 2i, its value at 2i + 1: one card per append instead of two. */
+        final Object[] entries;
+        /** Hash of entry i: finds its index slot without touching the key. */
+        final int[] hashes;
+        /** Entries appended; those at or past it are free. */
+        int used;
+        /** Entries appended and not removed. */
+        int live;
+        /** The chunk filled before this one in the same generation, or null. */
+        Chunk older;
+
+        Chunk(int id, int generation, int length, Chunk older) {
+            this.id = id;
+            this.generation = generation;
+            this.entries = new Object[2 * length];
+            this.hashes = new int[length];
+            this.older = older;
+        }
+
+        int length() {
+            return hashes.length;
+        }
+    }
+
     private final int numBuckets;
-    /**
-     * Key of slot i at 2i, its value at 2i + 1: one cache line and one card (the unit G1's write
-     * barrier dirties and its refinement rescans) per put instead of two.
-     */
-    private Object[] table;
-    /**
-     * Hash of slot i at 2i, its generation at 2i + 1. The stored hash spares probes and shifts a
-     * dereference of every key they pass (a cache miss each in a big table); the rotation scan
-     * reads only this array until it finds a dead entry.
-     */
-    private int[] meta;
+    /** Slot i: the entry's hash at 2i, its log position + 1 at 2i + 1 (0 for a free slot). */
+    private int[] index;
     private int capacity;
     private int resizeAt;
     private int size;
-    /** Rotations so far; wraps around harmlessly, since only differences below numBuckets matter. */
+    /** Every chunk of a live generation, by id. */
+    private Chunk[] chunks = new Chunk[8];
+    private int[] freeIds = new int[8];
+    private int freeIdCount;
+    private int nextId;
+    /** The newest chunk of each live generation; the newest generation's is at {@link #newest}. */
+    private final Chunk[] generations;
+    private int newest;
+    /** Rotations so far; wraps around harmlessly, since it is only compared for equality. */
     private int generation;
 
     RotatingTable(int numBuckets) {
@@ -49,6 +92,7 @@ final class RotatingTable<K, V> {
             throw new IllegalArgumentException("numBuckets must be at least 2, but was " + numBuckets);
         }
         this.numBuckets = numBuckets;
+        this.generations = new Chunk[numBuckets];
         allocate(MIN_CAPACITY);
     }
 
@@ -61,45 +105,57 @@ final class RotatingTable<K, V> {
         return size;
     }
 
+    /** Slots of the index. */
     int capacity() {
         return capacity;
     }
 
     V get(Object key) {
         int slot = find(maskNull(key));
-        return slot < 0 ? null : value(slot);
+        return slot < 0 ? null : value(index[2 * slot + 1] - 1);
     }
 
     boolean containsKey(Object key) {
         return find(maskNull(key)) >= 0;
     }
 
-    /** Stores the value in the newest generation; an existing key is renewed in place. */
+    /** Stores the value in the newest generation; an existing key is renewed. */
     void put(K key, V value) {
         Object k = maskNull(key);
         int hash = hash(k);
         int slot = home(hash);
-        Object found;
-        while ((found = table[2 * slot]) != null) {
-            if (found == k || (meta[2 * slot] == hash && found.equals(k))) {
-                // Skipping an identical store spares G1 a card to refine on every renewal.
-                if (table[2 * slot + 1] != value) {
-                    table[2 * slot + 1] = value;
+        int stored;
+        while ((stored = index[2 * slot + 1]) != 0) {
+            if (index[2 * slot] == hash) {
+                int pos = stored - 1;
+                Chunk c = chunks[pos >>> CHUNK_BITS];
+                int e = 2 * (pos & OFFSET_MASK);
+                Object found = c.entries[e];
+                if (found == k || found.equals(k)) {
+                    if (c.generation == generation) {
+                        // Skipping an identical store spares G1 a card to refine on every renewal.
+                        if (c.entries[e + 1] != value) {
+                            c.entries[e + 1] = value;
+                        }
+                    } else {
+                        c.entries[e] = null;
+                        c.entries[e + 1] = null;
+                        c.live--;
+                        index[2 * slot + 1] = append(k, value, hash) + 1;
+                    }
+                    return;
                 }
-                meta[2 * slot + 1] = generation;
-                return;
             }
             slot = next(slot);
         }
         if (size >= resizeAt) {
             rehash(grownCapacity());
-            put(key, value);
-            return;
+            slot = freeSlot(hash);
         }
-        table[2 * slot] = k;
-        table[2 * slot + 1] = value;
-        meta[2 * slot] = hash;
-        meta[2 * slot + 1] = generation;
+        // The append may compact the newest chunk, rewriting positions but never freeing or
+        // filling index slots: the free slot stays free.
+        index[2 * slot] = hash;
+        index[2 * slot + 1] = append(k, value, hash) + 1;
         size++;
     }
 
@@ -108,8 +164,16 @@ final class RotatingTable<K, V> {
         if (slot < 0) {
             return null;
         }
-        V old = value(slot);
-        removeAt(slot);
+        int pos = index[2 * slot + 1] - 1;
+        Chunk c = chunks[pos >>> CHUNK_BITS];
+        int e = 2 * (pos & OFFSET_MASK);
+        @SuppressWarnings("unchecked")
+        V old = (V) c.entries[e + 1];
+        c.entries[e] = null; // null stores cost G1 nothing
+        c.entries[e + 1] = null;
+        c.live--;
+        removeSlot(slot);
+        size--;
         return old;
     }
 
@@ -121,61 +185,154 @@ final class RotatingTable<K, V> {
      */
     int rotate(Sink<? super K, ? super V> sink) {
         generation++;
-        int before = size;
-        if (before > 0) {
-            for (int slot = 0; slot < capacity; slot++) {
-                // A removal may shift a later entry into this slot: look at it again.
-                Object k;
-                while (generation - meta[2 * slot + 1] >= numBuckets && (k = table[2 * slot]) != null) {
-                    sink.accept(unmaskNull(k), value(slot));
-                    removeAt(slot);
+        newest = newest + 1 == numBuckets ? 0 : newest + 1;
+        Chunk dropped = generations[newest];
+        generations[newest] = null;
+        int removed = 0;
+        for (Chunk c = dropped; c != null; c = c.older) {
+            Object[] entries = c.entries;
+            for (int i = 0; i < c.used; i++) {
+                Object k = entries[2 * i];
+                if (k != null) {
+                    sink.accept(unmaskNull(k), value(c, i));
+                    removeSlot(slotOf(c.hashes[i], (c.id << CHUNK_BITS | i) + 1));
+                    removed++;
                 }
             }
+            chunks[c.id] = null;
+            freeId(c.id);
         }
-        // Give back memory after a burst, so rotations do not keep scanning a mostly empty table.
+        size -= removed;
+        // Give back memory after a burst.
         if (capacity > MIN_CAPACITY && size < resizeAt / 4) {
             rehash(Math.max(MIN_CAPACITY, capacityFor(size * 2)));
         }
-        return before - size;
+        return removed;
     }
 
     private int find(Object k) {
         int hash = hash(k);
-        int slot = home(hash);
-        Object found;
-        while ((found = table[2 * slot]) != null) {
-            if (found == k || (meta[2 * slot] == hash && found.equals(k))) {
-                return slot;
+        int stored;
+        for (int slot = home(hash); (stored = index[2 * slot + 1]) != 0; slot = next(slot)) {
+            if (index[2 * slot] == hash) {
+                int pos = stored - 1;
+                Object found = chunks[pos >>> CHUNK_BITS].entries[2 * (pos & OFFSET_MASK)];
+                if (found == k || found.equals(k)) {
+                    return slot;
+                }
             }
-            slot = next(slot);
         }
         return -1;
     }
 
+    /** The slot holding log position {@code stored - 1}, which must be indexed. */
+    private int slotOf(int hash, int stored) {
+        int slot = home(hash);
+        while (index[2 * slot + 1] != stored) {
+            slot = next(slot);
+        }
+        return slot;
+    }
+
+    private int freeSlot(int hash) {
+        int slot = home(hash);
+        while (index[2 * slot + 1] != 0) {
+            slot = next(slot);
+        }
+        return slot;
+    }
+
+    /** Appends an entry to the newest generation; returns its log position. */
+    private int append(Object k, Object value, int hash) {
+        Chunk c = generations[newest];
+        if (c == null) {
+            c = newChunk(FIRST_CHUNK, null);
+        } else if (c.used == c.length()) {
+            if (c.live <= c.length() / 2) {
+                compact(c); // moves at most one entry per append it makes room for
+            } else {
+                c = newChunk(Math.min(MAX_CHUNK, 2 * c.length()), c);
+            }
+        }
+        int i = c.used++;
+        c.entries[2 * i] = k;
+        c.entries[2 * i + 1] = value;
+        c.hashes[i] = hash;
+        c.live++;
+        return c.id << CHUNK_BITS | i;
+    }
+
+    private Chunk newChunk(int length, Chunk older) {
+        int id;
+        if (freeIdCount > 0) {
+            id = freeIds[--freeIdCount];
+        } else {
+            if (nextId > MAX_CHUNK_ID) {
+                throw new IllegalStateException("too many entries");
+            }
+            id = nextId++;
+            if (id == chunks.length) {
+                chunks = Arrays.copyOf(chunks, 2 * id);
+            }
+        }
+        // Allocated fresh, not recycled: a young chunk's appends skip G1's barrier entirely.
+        Chunk c = new Chunk(id, generation, length, older);
+        chunks[id] = c;
+        generations[newest] = c;
+        return c;
+    }
+
+    private void freeId(int id) {
+        if (freeIdCount == freeIds.length) {
+            freeIds = Arrays.copyOf(freeIds, 2 * freeIdCount);
+        }
+        freeIds[freeIdCount++] = id;
+    }
+
+    /** Slides the live entries of a chunk to its front, repointing their index slots. */
+    private void compact(Chunk c) {
+        Object[] entries = c.entries;
+        int base = c.id << CHUNK_BITS;
+        int to = 0;
+        for (int from = 0; from < c.used; from++) {
+            Object k = entries[2 * from];
+            if (k == null) {
+                continue;
+            }
+            if (from != to) {
+                entries[2 * to] = k;
+                entries[2 * to + 1] = entries[2 * from + 1];
+                entries[2 * from] = null;
+                entries[2 * from + 1] = null;
+                c.hashes[to] = c.hashes[from];
+                index[2 * slotOf(c.hashes[from], base + from + 1) + 1] = base + to + 1;
+            }
+            to++;
+        }
+        c.used = to;
+    }
+
     /**
-     * Empties {@code slot} and shifts back the later entries of its probe run that may move
+     * Empties index {@code slot} and shifts back the later slots of its probe run that may move
      * closer to home, so no lookup ever meets a gap before its key.
      */
-    private void removeAt(int slot) {
+    private void removeSlot(int slot) {
         int hole = slot;
         int j = next(hole);
-        Object k;
-        while ((k = table[2 * j]) != null) {
-            int h = home(meta[2 * j]);
-            // Move k into the hole unless its home lies cyclically in (hole, j].
+        int stored;
+        while ((stored = index[2 * j + 1]) != 0) {
+            int h = home(index[2 * j]);
+            // Move slot j into the hole unless its home lies cyclically in (hole, j].
             boolean homeAfterHole = hole <= j ? (hole < h && h <= j) : (hole < h || h <= j);
             if (!homeAfterHole) {
-                table[2 * hole] = k;
-                table[2 * hole + 1] = table[2 * j + 1];
-                meta[2 * hole] = meta[2 * j];
-                meta[2 * hole + 1] = meta[2 * j + 1];
+                index[2 * hole] = index[2 * j];
+                index[2 * hole + 1] = stored;
                 hole = j;
             }
             j = next(j);
         }
-        table[2 * hole] = null;
-        table[2 * hole + 1] = null;
-        size--;
+        index[2 * hole] = 0;
+        index[2 * hole + 1] = 0;
     }
 
     private static int hash(Object k) {
@@ -193,42 +350,39 @@ final class RotatingTable<K, V> {
         return ++slot == capacity ? 0 : slot;
     }
 
+    private V value(int pos) {
+        return value(chunks[pos >>> CHUNK_BITS], pos & OFFSET_MASK);
+    }
+
     @SuppressWarnings("unchecked")
-    private V value(int slot) {
-        return (V) table[2 * slot + 1];
+    private V value(Chunk c, int i) {
+        return (V) c.entries[2 * i + 1];
     }
 
     private int grownCapacity() {
-        return (int) Math.min(Integer.MAX_VALUE - 8, capacity + (long) (capacity >>> 1));
+        return (int) Math.min(Integer.MAX_VALUE / 2 - 8, capacity + (long) (capacity >>> 1));
     }
 
     private static int capacityFor(int entries) {
-        return (int) Math.min(Integer.MAX_VALUE - 8, (long) Math.ceil(entries / MAX_LOAD) + 1);
+        return (int) Math.min(Integer.MAX_VALUE / 2 - 8, (long) Math.ceil(entries / MAX_LOAD) + 1);
     }
 
     private void allocate(int newCapacity) {
         capacity = newCapacity;
         resizeAt = (int) (newCapacity * MAX_LOAD);
-        table = new Object[2 * newCapacity];
-        meta = new int[2 * newCapacity];
+        index = new int[2 * newCapacity];
     }
 
     private void rehash(int newCapacity) {
-        Object[] oldTable = table;
-        int[] oldMeta = meta;
+        int[] old = index;
         int oldCapacity = capacity;
         allocate(newCapacity);
         for (int i = 0; i < oldCapacity; i++) {
-            Object k = oldTable[2 * i];
-            if (k != null) {
-                int slot = home(oldMeta[2 * i]);
-                while (table[2 * slot] != null) {
-                    slot = next(slot);
-                }
-                table[2 * slot] = k;
-                table[2 * slot + 1] = oldTable[2 * i + 1];
-                meta[2 * slot] = oldMeta[2 * i];
-                meta[2 * slot + 1] = oldMeta[2 * i + 1];
+            int stored = old[2 * i + 1];
+            if (stored != 0) {
+                int slot = freeSlot(old[2 * i]);
+                index[2 * slot] = old[2 * i];
+                index[2 * slot + 1] = stored;
             }
         }
     }

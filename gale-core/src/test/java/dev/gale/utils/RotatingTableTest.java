@@ -64,6 +64,39 @@ class RotatingTableTest {
         });
     }
 
+    /**
+     * Short-lived entries leave holes in the chunk being filled, which is then compacted in place:
+     * the survivors' index slots (here in long runs of colliding hashes) must follow them, and a
+     * renewal from an older generation must move its entry to the newest one.
+     */
+    @Test
+    void compactionAndRenewalKeepEveryEntryFindable() {
+        RotatingTable<Clash, Integer> table = new RotatingTable<>(3);
+        Map<Clash, Integer> model = new HashMap<>();
+        for (int i = 0; i < 20_000; i++) {
+            Clash survivor = new Clash(2 * i, i % 7);
+            Clash shortLived = new Clash(2 * i + 1, i % 7);
+            table.put(shortLived, -i);
+            table.put(survivor, i);
+            model.put(survivor, i);
+            assertThat(table.remove(shortLived)).isEqualTo(-i);
+            if (i % 1000 == 999) {
+                model.forEach((k, v) -> assertThat(table.get(k)).as("%s", k).isEqualTo(v));
+            }
+        }
+        assertThat(table.size()).isEqualTo(model.size());
+        table.rotate((k, v) -> { });
+        Clash renewed = new Clash(0, 0);
+        table.put(renewed, 42); // from the first generation to the second
+        table.rotate((k, v) -> { });
+        Map<Clash, Integer> expired = new HashMap<>();
+        table.rotate(expired::put);
+        model.remove(renewed);
+        assertThat(expired).isEqualTo(model);
+        assertThat(table.size()).isEqualTo(1);
+        assertThat(table.get(renewed)).isEqualTo(42);
+    }
+
     @Test
     void shrinksAfterABurstSoRotationsScanLittle() {
         RotatingTable<Integer, Integer> table = new RotatingTable<>(2);
