@@ -172,6 +172,13 @@ final class RotatingTable<K, V> {
         c.entries[e] = null; // null stores cost G1 nothing
         c.entries[e + 1] = null;
         c.live--;
+        if (c == generations[newest] && (pos & OFFSET_MASK) == c.used - 1) {
+            // Put-then-remove is the common life cycle: give back the tail (and the holes just
+            // before it) instead of leaving holes for a compaction to move entries around.
+            do {
+                c.used--;
+            } while (c.used > 0 && c.entries[2 * (c.used - 1)] == null);
+        }
         removeSlot(slot);
         size--;
         return old;

@@ -171,4 +171,32 @@ class RotatingTableTest {
         long allocated = threads.getThreadAllocatedBytes(tid) - before;
         assertThat(allocated).as("bytes allocated by 100k renewals").isLessThan(10_000);
     }
+
+    @Test
+    void removingTheNewestEntriesGivesBackTheTailWithoutLosingOthers() {
+        RotatingTable<Integer, Integer> table = new RotatingTable<>(3);
+        Map<Integer, Integer> expired = new HashMap<>();
+        for (int round = 0; round < 5_000; round++) {
+            table.put(round, round);                  // a long-lived entry
+            table.put(-1 - round, 0);                 // short-lived: removed at once, from the tail
+            table.put(1_000_000 + round, 0);          // short-lived: removed after the next one,
+            table.put(2_000_000 + round, 0);          // so a hole lies just before the tail
+            table.remove(1_000_000 + round);
+            table.remove(2_000_000 + round);
+            assertThat(table.remove(-1 - round)).isEqualTo(0);
+            if (round % 1_000 == 999) {
+                table.rotate((k, v) -> expired.put(k, v));
+            }
+        }
+        // Rotations 1..5 ran after rounds 999..4999, so rounds 0..999 were put in generation 0,
+        // 1000..1999 in generation 1, and so on; with 3 buckets rotation 5 leaves generations 3
+        // and 4 (rounds 3000..4999) and has expired the rest.
+        for (int round = 0; round < 5_000; round++) {
+            boolean present = round >= 3_000;
+            assertThat(table.get(round)).as("entry %d", round).isEqualTo(present ? round : null);
+            assertThat(expired.containsKey(round)).as("expired %d", round).isEqualTo(!present);
+        }
+        assertThat(table.size()).isEqualTo(2_000);
+        assertThat(expired).hasSize(3_000);
+    }
 }
