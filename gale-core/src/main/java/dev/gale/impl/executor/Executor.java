@@ -37,7 +37,6 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
     private volatile boolean running = true;
     private volatile boolean busy = true;
     private volatile long activity;
-    private volatile boolean finished;
     private Thread thread;
 
     protected Executor(RuntimeEnv env, String componentId, Inbox inbox, boolean congestionSource) {
@@ -127,7 +126,6 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
             env.errors().report(componentId, -1, "executor failed to shut down", t);
         } finally {
             outbox.clear();
-            finished = true;
         }
     }
 
@@ -176,10 +174,6 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
     /** Increases with every cycle that did something. */
     public final long activity() {
         return activity;
-    }
-
-    public final boolean isFinished() {
-        return finished;
     }
 
     public final String name() {

@@ -20,7 +20,6 @@ public final class Outbox {
     private final boolean[] touched;
     private final Inbox[] touchedList;
     private int touchedCount;
-    private long sent;
     private Thread owner;
     private String ownerName = "its executor";
 
@@ -56,7 +55,6 @@ public final class Outbox {
     /** Sends a message to a task's executor; never blocks. Executor thread only. */
     public void send(int taskId, Object message) {
         Inbox target = inboxByTask[taskId];
-        sent++;
         if (overflowSize == 0 && target.offer(message)) {
             touch(target);
             return;
@@ -122,11 +120,6 @@ public final class Outbox {
     /** Messages waiting for room downstream. */
     public int overflowSize() {
         return overflowSize;
-    }
-
-    /** Messages handed to {@link #send} so far. */
-    public long sentCount() {
-        return sent;
     }
 
     /** Drops the overflow (topology shutdown). */
