@@ -39,7 +39,7 @@ final class BoltCollector implements IOutputCollector {
             emitter.send(targets[i], emitter.tuple(r, tuple, anchoredId(anchors), targets[i]));
         }
         emitter.emitted(r, tuple, n);
-        return TaskEmitter.taskList(targets, n);
+        return emitter.taskList(targets, n);
     }
 
     @Override

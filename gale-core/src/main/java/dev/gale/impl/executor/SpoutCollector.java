@@ -33,7 +33,7 @@ final class SpoutCollector implements ISpoutOutputCollector {
         StreamRouter r = emitter.router(streamId, tuple);
         int n = r.route(tuple);
         emitTo(r, tuple, messageId, r.targets(), n);
-        return TaskEmitter.taskList(r.targets(), n);
+        return emitter.taskList(r.targets(), n);
     }
 
     @Override

@@ -34,6 +34,8 @@ final class TaskEmitter {
     private final TupleObserver observer;
     private final Outbox outbox;
     private final boolean debug;
+    @SuppressWarnings("unchecked")
+    private List<Integer>[] singleTargets = new List[16];
     /** Emit calls so far, so the executor can tell whether nextTuple emitted. */
     long emits;
 
@@ -103,13 +105,25 @@ final class TaskEmitter {
         return describe;
     }
 
-    /** An immutable list view of the first {@code n} task ids (copied). */
-    static List<Integer> taskList(int[] targets, int n) {
-        if (n == 0) {
-            return List.of();
+    /**
+     * The first {@code n} task ids as the immutable list an emit returns. Most emits go to one
+     * task and callers rarely read the list, so single-task lists are made once per task and
+     * reused: the emit path allocates nothing for them.
+     */
+    List<Integer> taskList(int[] targets, int n) {
+        if (n == 1) {
+            int t = targets[0];
+            if (t >= singleTargets.length) {
+                singleTargets = Arrays.copyOf(singleTargets, Math.max(t + 1, 2 * singleTargets.length));
+            }
+            List<Integer> list = singleTargets[t];
+            if (list == null) {
+                list = List.of(t);
+                singleTargets[t] = list;
+            }
+            return list;
         }
-        int[] copy = Arrays.copyOf(targets, n);
-        return new TaskIds(copy);
+        return n == 0 ? List.of() : new TaskIds(Arrays.copyOf(targets, n));
     }
 
     private static final class TaskIds extends AbstractList<Integer> implements RandomAccess {
