@@ -20,18 +20,6 @@ import org.junit.jupiter.api.Test;
  */
 class ExpiryQueueTableTest {
 
-    /** An element whose hash is one of a few values, so probe runs are long and wrap around. */
-    private record Clash(int id, int hash) {
-        @Override
-        public int hashCode() {
-            return hash;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Clash c && c.id == id;
-        }
-    }
 
     @Test
     void matchesTheModelWithCollidingElementsThroughGrowthShrinkingAndBigPolls() {
@@ -39,8 +27,8 @@ class ExpiryQueueTableTest {
             SplittableRandom random = new SplittableRandom(seed);
             SimulatedClock time = new SimulatedClock(random.nextLong(-1L << 40, 1L << 40));
             int interval = 1 + random.nextInt(20);
-            ExpiryQueue<Clash> q = new ExpiryQueue<>(interval, time);
-            ReferenceExpiryQueue<Clash> model = new ReferenceExpiryQueue<>(interval, time.millis());
+            ExpiryQueue<CollidingKey> q = new ExpiryQueue<>(interval, time);
+            ReferenceExpiryQueue<CollidingKey> model = new ReferenceExpiryQueue<>(interval, time.millis());
             int keySpace = 1 + random.nextInt(1500);
             int hashes = 1 + random.nextInt(64);
             int ops = 500 + random.nextInt(3000);
@@ -48,7 +36,7 @@ class ExpiryQueueTableTest {
             for (int op = 0; op < ops; op++) {
                 boolean filling = (op / 500) % 2 == 0;
                 int id = random.nextInt(keySpace);
-                Clash elem = new Clash(id, id % hashes);
+                CollidingKey elem = new CollidingKey(id, id % hashes);
                 long now = time.millis();
                 String step = "op " + op + " on " + elem + " at " + now;
                 int dice = random.nextInt(20);
@@ -78,11 +66,11 @@ class ExpiryQueueTableTest {
     @Test
     void shiftedSlotsKeepTheirBucketListsIntact() {
         SimulatedClock time = new SimulatedClock();
-        ExpiryQueue<Clash> q = new ExpiryQueue<>(10, time);
+        ExpiryQueue<CollidingKey> q = new ExpiryQueue<>(10, time);
         // One hash: a single probe run holding three interleaved bucket lists.
-        List<Clash> all = new ArrayList<>();
+        List<CollidingKey> all = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
-            Clash c = new Clash(i, 7);
+            CollidingKey c = new CollidingKey(i, 7);
             all.add(c);
             q.update(c, (i % 3) * 10);
         }
@@ -113,26 +101,26 @@ class ExpiryQueueTableTest {
         Seeds.forEach(43, 5, seed -> {
             SplittableRandom random = new SplittableRandom(seed);
             SimulatedClock time = new SimulatedClock();
-            ExpiryQueue<Clash> q = new ExpiryQueue<>(10, time);
+            ExpiryQueue<CollidingKey> q = new ExpiryQueue<>(10, time);
             int n = 100_000;
-            List<Clash> bucket = new ArrayList<>();
+            List<CollidingKey> bucket = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                Clash c = new Clash(i, i / 4); // runs of colliding hashes: many shifts
+                CollidingKey c = new CollidingKey(i, i / 4); // runs of colliding hashes: many shifts
                 bucket.add(c);
                 q.update(c, 5); // all due at 10
             }
             time.advanceMillis(10);
-            AtomicReference<Set<Clash>> polled = new AtomicReference<>();
+            AtomicReference<Set<CollidingKey>> polled = new AtomicReference<>();
             Thread poller = new Thread(() -> polled.set(q.poll()));
-            Set<Clash> updated = new HashSet<>();
-            Set<Clash> removed = new HashSet<>();
+            Set<CollidingKey> updated = new HashSet<>();
+            Set<CollidingKey> removed = new HashSet<>();
             List<String> problems = new ArrayList<>();
             poller.start();
             while (q.getWaitTime() == 0) {
                 Thread.onSpinWait(); // until the poll has taken the bucket
             }
             for (int k = 0; k < 20_000; k++) {
-                Clash c = bucket.get(random.nextInt(n));
+                CollidingKey c = bucket.get(random.nextInt(n));
                 if (updated.contains(c) || removed.contains(c)) {
                     continue;
                 }
@@ -159,7 +147,7 @@ class ExpiryQueueTableTest {
             // isEqualTo compares with Set.equals; AssertJ's containsAll would take quadratic time.
             assertThat(polled.get()).as("every element of the bucket").isEqualTo(new HashSet<>(bucket));
             assertThat(q.getExpiryMap()).containsExactly(Map.entry(30L, updated));
-            for (Clash c : updated) {
+            for (CollidingKey c : updated) {
                 assertThat(q.remove(c)).isEqualTo(30L);
             }
             assertThat(q.getExpiryMap()).isEmpty();

@@ -14,18 +14,6 @@ import org.junit.jupiter.api.Test;
  */
 class RotatingTableTest {
 
-    /** A key whose hash is one of a few values, so probe runs are long and wrap around. */
-    private record Clash(int id, int hash) {
-        @Override
-        public int hashCode() {
-            return hash;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Clash c && c.id == id;
-        }
-    }
 
     @Test
     void matchesTheModelWithCollidingKeysThroughGrowthAndShrinking() {
@@ -34,14 +22,14 @@ class RotatingTableTest {
             int numBuckets = 2 + random.nextInt(4);
             int keySpace = 1 + random.nextInt(2000);
             int hashes = 1 + random.nextInt(64);
-            RotatingMap<Clash, Integer> map = new RotatingMap<>(numBuckets);
-            ReferenceRotatingMap<Clash, Integer> model = new ReferenceRotatingMap<>(numBuckets);
+            RotatingMap<CollidingKey, Integer> map = new RotatingMap<>(numBuckets);
+            ReferenceRotatingMap<CollidingKey, Integer> model = new ReferenceRotatingMap<>(numBuckets);
             int ops = 500 + random.nextInt(3000);
             // Phases of mostly puts, then mostly removals, so the table both grows and shrinks.
             for (int op = 0; op < ops; op++) {
                 boolean filling = (op / 400) % 2 == 0;
                 int id = random.nextInt(keySpace);
-                Clash key = new Clash(id, id % hashes);
+                CollidingKey key = new CollidingKey(id, id % hashes);
                 String step = "op " + op + " on " + key;
                 int dice = random.nextInt(20);
                 if (dice == 0) {
@@ -71,11 +59,11 @@ class RotatingTableTest {
      */
     @Test
     void compactionAndRenewalKeepEveryEntryFindable() {
-        RotatingTable<Clash, Integer> table = new RotatingTable<>(3);
-        Map<Clash, Integer> model = new HashMap<>();
+        RotatingTable<CollidingKey, Integer> table = new RotatingTable<>(3);
+        Map<CollidingKey, Integer> model = new HashMap<>();
         for (int i = 0; i < 20_000; i++) {
-            Clash survivor = new Clash(2 * i, i % 7);
-            Clash shortLived = new Clash(2 * i + 1, i % 7);
+            CollidingKey survivor = new CollidingKey(2 * i, i % 7);
+            CollidingKey shortLived = new CollidingKey(2 * i + 1, i % 7);
             table.put(shortLived, -i);
             table.put(survivor, i);
             model.put(survivor, i);
@@ -86,10 +74,10 @@ class RotatingTableTest {
         }
         assertThat(table.size()).isEqualTo(model.size());
         table.rotate((k, v) -> { });
-        Clash renewed = new Clash(0, 0);
+        CollidingKey renewed = new CollidingKey(0, 0);
         table.put(renewed, 42); // from the first generation to the second
         table.rotate((k, v) -> { });
-        Map<Clash, Integer> expired = new HashMap<>();
+        Map<CollidingKey, Integer> expired = new HashMap<>();
         table.rotate(expired::put);
         model.remove(renewed);
         assertThat(expired).isEqualTo(model);
