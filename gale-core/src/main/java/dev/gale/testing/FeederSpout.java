@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Thread-safe.
  */
-public class FeederSpout extends BaseRichSpout implements PendingInput {
+public class FeederSpout extends BaseRichSpout implements PendingInput, CompletableSpout {
     private static final long serialVersionUID = 1L;
     private static final Map<String, Shared> REGISTRY = new ConcurrentHashMap<>();
 
@@ -94,6 +94,12 @@ public class FeederSpout extends BaseRichSpout implements PendingInput {
     @Override
     public boolean hasPendingInput() {
         return shared().unemitted.get() > 0;
+    }
+
+    /** True while everything fed has been emitted. */
+    @Override
+    public boolean isExhausted() {
+        return !hasPendingInput();
     }
 
     @Override

@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * Its declared streams come from the spout it replaces. Thread-safe through a shared registry,
  * since tasks run copies.
  */
-final class MockSpout extends BaseRichSpout implements PendingInput {
+final class MockSpout extends BaseRichSpout implements PendingInput, CompletableSpout {
     private static final long serialVersionUID = 1L;
     private static final Map<String, ConcurrentLinkedQueue<Object[]>> QUEUES = new ConcurrentHashMap<>();
 
@@ -56,6 +56,11 @@ final class MockSpout extends BaseRichSpout implements PendingInput {
     public boolean hasPendingInput() {
         ConcurrentLinkedQueue<Object[]> q = QUEUES.get(id);
         return q != null && !q.isEmpty();
+    }
+
+    @Override
+    public boolean isExhausted() {
+        return !hasPendingInput();
     }
 
     @Override

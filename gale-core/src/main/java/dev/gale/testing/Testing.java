@@ -2,9 +2,12 @@ package dev.gale.testing;
 
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.StormTopology;
+import dev.gale.impl.executor.Executor;
+import dev.gale.impl.executor.SpoutExecutor;
 import dev.gale.impl.runtime.RunningTopology;
 import dev.gale.impl.runtime.TupleObserver;
 import dev.gale.impl.topology.ComponentDef;
+import dev.gale.spout.ISpout;
 import dev.gale.stats.TopologyStats;
 import dev.gale.time.SimulatedClock;
 import java.time.Duration;
@@ -26,8 +29,9 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Emitted tuples of one task keep their order; with several tasks per component, tuples of
  * different tasks interleave in the order they happened. Use parallelism 1 where a test needs
- * one order. Spouts that are not mocked run as they are; one that emits forever keeps the run
- * from completing (it ends with an error at the timeout).
+ * one order. As in Storm, a spout that is not mocked must be a {@link CompletableSpout} (it runs
+ * as it is, and the run waits until it says it is exhausted); any other spout is rejected before
+ * the run starts, since an endless spout could never complete.
  *
  * <p>Stateless and thread-safe: each call runs its own topology.
  */
@@ -43,31 +47,44 @@ public final class Testing {
     /**
      * Runs the topology until every tuple tree is complete.
      *
-     * @throws InvalidTopologyException if the topology is invalid, or mocks a spout it does not have
+     * @throws InvalidTopologyException if the topology is invalid, mocks a spout it does not have, or has a
+     *         spout that is neither mocked nor a {@link CompletableSpout}
      * @throws IllegalStateException if the run does not complete within the param's limits
      */
     public static CompletedTopology completeTopology(StormTopology topology, CompleteTopologyParam param) {
         List<MockSpout> mocks = new ArrayList<>();
         StormTopology mocked = withMocks(topology, param.getMockedSources(), mocks);
+        List<CompletableSpout> completables = completableSpouts(param.getTopologyName(), mocked);
         Recorder recorder = new Recorder();
         SimulatedClock clock = new SimulatedClock();
         Map<String, Object> conf = new LinkedHashMap<>(param.getStormConf());
-        RunningTopology running = RunningTopology.start(param.getTopologyName(), conf, mocked, clock, true, recorder);
+        completables.forEach(CompletableSpout::startup);
+        RunningTopology running;
+        try {
+            running = RunningTopology.start(param.getTopologyName(), conf, mocked, clock, true, recorder);
+        } catch (RuntimeException e) {
+            completables.forEach(CompletableSpout::clean);
+            mocks.forEach(MockSpout::forget);
+            throw e;
+        }
         try {
             long step = running.plan().settings().rotationPeriodNanos();
             long limit = param.getSimulatedTimeLimit().toNanos();
             long deadline = System.nanoTime() + param.getTimeout().toNanos();
             while (true) {
                 running.waitForIdle(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
-                if (running.pendingTrees() == 0) {
+                List<String> unexhausted = unexhaustedSpouts(running);
+                if (running.pendingTrees() == 0 && unexhausted.isEmpty()) {
                     break;
                 }
                 if (clock.nanos() > limit || System.nanoTime() > deadline) {
                     throw new IllegalStateException("topology '" + param.getTopologyName() + "' did not complete: "
-                            + running.pendingTrees() + " tuple trees still pending after " + Duration.ofNanos(clock.nanos())
-                            + " of simulated time");
+                            + running.pendingTrees() + " tuple trees still pending and spouts not exhausted "
+                            + unexhausted + " after " + Duration.ofNanos(clock.nanos()) + " of simulated time");
                 }
-                clock.advanceNanos(step); // one rotation: trees that cannot complete move towards their timeout
+                // One rotation: trees that cannot complete move towards their timeout, and a spout
+                // that waits on time gets it.
+                clock.advanceNanos(step);
             }
             TopologyStats stats = running.stats();
             return new CompletedTopology(recorder.emitted(), recorder.snapshot(recorder.acked),
@@ -77,8 +94,43 @@ public final class Testing {
                     + e.getMessage(), e);
         } finally {
             running.kill(Duration.ofSeconds(30));
+            completables.forEach(CompletableSpout::clean);
             mocks.forEach(MockSpout::forget);
         }
+    }
+
+    /** The submitted spouts; rejects the run up front if one could never say it is done. */
+    private static List<CompletableSpout> completableSpouts(String topologyName, StormTopology topology) {
+        List<CompletableSpout> out = new ArrayList<>();
+        for (ComponentDef def : topology.components().values()) {
+            if (def.kind() != ComponentDef.Kind.SPOUT) {
+                continue;
+            }
+            if (!(def.component() instanceof CompletableSpout)) {
+                throw new InvalidTopologyException("cannot complete topology '" + topologyName + "': spout '" + def.id()
+                        + "' (" + def.component().getClass().getName() + ") is neither mocked nor a "
+                        + CompletableSpout.class.getName() + ", so the run could never tell it has emitted everything;"
+                        + " give it MockedSources or implement CompletableSpout");
+            }
+            out.add((CompletableSpout) def.component());
+        }
+        return out;
+    }
+
+    /** Asks the copy each spout task runs; names the components whose tasks are not done. */
+    private static List<String> unexhaustedSpouts(RunningTopology running) {
+        List<String> out = new ArrayList<>();
+        for (Executor ex : running.executors()) {
+            if (ex instanceof SpoutExecutor && !out.contains(ex.componentId())) {
+                for (ISpout spout : ((SpoutExecutor) ex).spouts()) {
+                    if (!((CompletableSpout) spout).isExhausted()) {
+                        out.add(ex.componentId());
+                        break;
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     /** Storm's accessor: the tuples a component emitted on its default stream. */

@@ -167,9 +167,103 @@ class TestingTest {
     }
 
     @Test
-    void anUnmockedEndlessSpoutEndsWithAClearErrorAtTheTimeout() {
-        assertThatThrownBy(() -> Testing.completeTopology(wordCount(),
-                new CompleteTopologyParam().setTimeout(Duration.ofMillis(500))))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("did not complete");
+    void anUnmockedSpoutThatCannotSayItIsDoneIsRejectedBeforeTheRun() {
+        assertThatThrownBy(() -> Testing.completeTopology(wordCount(), new CompleteTopologyParam()))
+                .isInstanceOf(InvalidTopologyException.class)
+                .hasMessageContaining("spout 'sentences'").hasMessageContaining("EndlessSpout")
+                .hasMessageContaining("CompletableSpout");
+    }
+
+    /** Emits {@code count} tracked tuples per task from its own (per-copy) state, then is exhausted. */
+    static class CountdownSpout extends BaseRichSpout implements CompletableSpout {
+        private static final long serialVersionUID = 1L;
+        static final Map<String, Integer> STARTUPS = new java.util.concurrent.ConcurrentHashMap<>();
+        static final Map<String, Integer> CLEANS = new java.util.concurrent.ConcurrentHashMap<>();
+        private final String name;
+        private final int count;
+        private volatile int emitted;
+        private transient SpoutOutputCollector collector;
+        private transient int taskId;
+
+        CountdownSpout(String name, int count) {
+            this.name = name;
+            this.count = count;
+        }
+
+        @Override
+        public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
+            this.collector = collector;
+            this.taskId = context.getThisTaskId();
+        }
+
+        @Override
+        public void nextTuple() {
+            if (emitted < count) {
+                collector.emit(new Values("w" + emitted + " x"), taskId * 1000 + emitted);
+                emitted++;
+            }
+        }
+
+        @Override
+        public boolean isExhausted() {
+            return emitted >= count;
+        }
+
+        @Override
+        public void startup() {
+            STARTUPS.merge(name, 1, Integer::sum);
+        }
+
+        @Override
+        public void clean() {
+            CLEANS.merge(name, 1, Integer::sum);
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            declarer.declare(new Fields("sentence"));
+        }
+    }
+
+    @Test
+    void anUnmockedCompletableSpoutRunsUntilItIsExhaustedAndEveryTreeIsDone() {
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("sentences", new CountdownSpout("countdown", 5), 2);
+        b.setBolt("split", new Split(), 2).shuffleGrouping("sentences");
+        b.setBolt("count", new Count(), 3).fieldsGrouping("split", new Fields("word"));
+        CompletedTopology result = Testing.completeTopology(b.createTopology(), new CompleteTopologyParam());
+        assertThat(result.emitted("sentences")).hasSize(10);
+        assertThat(result.emitted("split")).hasSize(20).filteredOn(t -> t.equals(List.of("x"))).hasSize(10);
+        assertThat(result.acked("sentences")).hasSize(10).doesNotHaveDuplicates();
+        assertThat(result.failed("sentences")).isEmpty();
+        assertThat(result.simulatedTime()).isZero();
+        assertThat(CountdownSpout.STARTUPS).containsEntry("countdown", 1);
+        assertThat(CountdownSpout.CLEANS).containsEntry("countdown", 1);
+    }
+
+    /** Waits for input that never comes. */
+    static class WaitingSpout extends CountdownSpout {
+        private static final long serialVersionUID = 1L;
+
+        WaitingSpout() {
+            super("never", 0);
+        }
+
+        @Override
+        public boolean isExhausted() {
+            return false;
+        }
+    }
+
+    @Test
+    void aCompletableSpoutThatIsNeverExhaustedEndsWithAClearErrorAtTheLimit() {
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("sentences", new WaitingSpout());
+        b.setBolt("split", new Split()).shuffleGrouping("sentences");
+        assertThatThrownBy(() -> Testing.completeTopology(b.createTopology(), new CompleteTopologyParam()
+                .setSimulatedTimeLimit(Duration.ofMinutes(2))))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("did not complete")
+                .hasMessageContaining("PT2M").hasMessageContaining("not exhausted [sentences]");
+        assertThat(CountdownSpout.CLEANS).containsEntry("never", 1);
     }
 }
