@@ -18,8 +18,14 @@ import java.util.Arrays;
  * <p>An entry's generation is its chunk's: a put stores into the newest generation, a renewal of
  * an entry from an older generation moves it to the newest (a null store and an append), and a
  * rotation starts a new generation and drops, chunk by chunk, the one that has lived through
- * {@code numBuckets} generations: O(entries dropped), not O(capacity). Since a rotation removes
- * what it expires before returning, every entry in the index is live.
+ * {@code numBuckets} generations: O(entries dropped), not O(capacity).
+ *
+ * <p>A rotation can also be split, for an owner that must not hold its lock for a whole
+ * generation ({@link TimeCacheMap}): {@link #detachOldest()} marks the oldest generation's chunks
+ * dead in O(chunks) (their entries are no longer found, and a put of one of their keys indexes a
+ * new entry beside the dead one), {@link #unindex} then takes one dead chunk's entries out of the
+ * index at a time, and {@link #forEach} reads them. A dead chunk is never written again, so once
+ * detached under the owner's lock it may be read without it.
  *
  * <p>Removed entries leave holes in their chunk until it is dropped; the chunk being filled is
  * compacted in place when it fills with at least half of it holes, so short-lived entries (put and
@@ -43,7 +49,7 @@ final class RotatingTable<K, V> {
     private static final Object NULL_KEY = new Object();
 
     /** A run of the log: entries appended within one generation. */
-    private static final class Chunk {
+    static final class Chunk {
         final int id;
         final int generation;
         /** Key of entry i at 2i, its value at 2i + 1: one card per append instead of two. */
@@ -54,15 +60,16 @@ final class RotatingTable<K, V> {
         int used;
         /** Entries appended and not removed. */
         int live;
-        /** The chunk filled before this one in the same generation, or null. */
-        Chunk older;
+        /** Set when its generation is detached: its entries are expired, whether unindexed yet or not. */
+        boolean dead;
+        /** The chunk started after this one in the same generation, or null. */
+        Chunk newer;
 
-        Chunk(int id, int generation, int length, Chunk older) {
+        Chunk(int id, int generation, int length) {
             this.id = id;
             this.generation = generation;
             this.entries = new Object[2 * length];
             this.hashes = new int[length];
-            this.older = older;
         }
 
         int length() {
@@ -75,13 +82,17 @@ final class RotatingTable<K, V> {
     private int[] index;
     private int capacity;
     private int resizeAt;
+    /** Live entries. */
     private int size;
+    /** Occupied index slots: live entries and dead ones not unindexed yet. */
+    private int indexed;
     /** Every chunk of a live generation, by id. */
     private Chunk[] chunks = new Chunk[8];
     private int[] freeIds = new int[8];
     private int freeIdCount;
     private int nextId;
-    /** The newest chunk of each live generation; the newest generation's is at {@link #newest}. */
+    /** The first and the newest chunk of each live generation; the newest generation's at {@link #newest}. */
+    private final Chunk[] firstChunks;
     private final Chunk[] generations;
     private int newest;
     /** Written by {@link #touchSlots} only so the JIT cannot drop its loads. */
@@ -94,6 +105,7 @@ final class RotatingTable<K, V> {
             throw new IllegalArgumentException("numBuckets must be at least 2, but was " + numBuckets);
         }
         this.numBuckets = numBuckets;
+        this.firstChunks = new Chunk[numBuckets];
         this.generations = new Chunk[numBuckets];
         allocate(MIN_CAPACITY);
     }
@@ -110,6 +122,11 @@ final class RotatingTable<K, V> {
     /** Slots of the index. */
     int capacity() {
         return capacity;
+    }
+
+    /** Keys in the index, dead ones not unindexed yet included; for tests. */
+    int indexedKeys() {
+        return indexed;
     }
 
     V get(Object key) {
@@ -133,7 +150,9 @@ final class RotatingTable<K, V> {
                 Chunk c = chunks[pos >>> CHUNK_BITS];
                 int e = 2 * (pos & OFFSET_MASK);
                 Object found = c.entries[e];
-                if (found == k || found.equals(k)) {
+                // A dead entry with this key is left to its unindexing, to be reported with its
+                // value: the key is indexed again beside it.
+                if (!c.dead && (found == k || found.equals(k))) {
                     if (c.generation == generation) {
                         // Skipping an identical store spares G1 a card to refine on every renewal.
                         if (c.entries[e + 1] != value) {
@@ -150,7 +169,7 @@ final class RotatingTable<K, V> {
             }
             slot = next(slot);
         }
-        if (size >= resizeAt) {
+        if (indexed >= resizeAt) {
             rehash(grownCapacity());
             slot = freeSlot(hash);
         }
@@ -159,6 +178,7 @@ final class RotatingTable<K, V> {
         index[2 * slot] = hash;
         index[2 * slot + 1] = append(k, value, hash) + 1;
         size++;
+        indexed++;
     }
 
     V remove(Object key) {
@@ -188,36 +208,83 @@ final class RotatingTable<K, V> {
 
     /**
      * Starts a new generation and removes every entry put {@code numBuckets} or more generations
-     * ago, handing each to {@code sink} as it goes (the sink must not touch this table).
+     * ago, handing each to {@code sink} as it goes, in put order (the sink must not touch this
+     * table).
      *
      * @return how many entries were removed
      */
     int rotate(Sink<? super K, ? super V> sink) {
-        generation++;
-        newest = newest + 1 == numBuckets ? 0 : newest + 1;
-        Chunk dropped = generations[newest];
-        generations[newest] = null;
         int removed = 0;
-        for (Chunk c = dropped; c != null; c = c.older) {
+        for (Chunk c = detachOldest(); c != null; c = unindex(c)) {
             Object[] entries = c.entries;
-            touchSlots(c);
             for (int i = 0; i < c.used; i++) {
                 Object k = entries[2 * i];
                 if (k != null) {
                     sink.accept(unmaskNull(k), value(c, i));
-                    removeSlot(slotOf(c.hashes[i], (c.id << CHUNK_BITS | i) + 1));
                     removed++;
                 }
             }
-            chunks[c.id] = null;
-            freeId(c.id);
-        }
-        size -= removed;
-        // Give back memory after a burst.
-        if (capacity > MIN_CAPACITY && size < resizeAt / 4) {
-            rehash(Math.max(MIN_CAPACITY, capacityFor(size * 2)));
         }
         return removed;
+    }
+
+    /**
+     * Starts a new generation and detaches the one that has lived through {@code numBuckets}:
+     * its entries are expired at once (no longer found or counted) but stay indexed until
+     * {@link #unindex} is called for each of its chunks, in order.
+     *
+     * @return the first chunk of the detached generation, or null if it had no entries
+     */
+    Chunk detachOldest() {
+        generation++;
+        newest = newest + 1 == numBuckets ? 0 : newest + 1;
+        Chunk first = firstChunks[newest];
+        firstChunks[newest] = null;
+        generations[newest] = null;
+        for (Chunk c = first; c != null; c = c.newer) {
+            c.dead = true;
+            size -= c.live;
+        }
+        return first;
+    }
+
+    /**
+     * Takes a detached chunk's entries out of the index and gives back its id. Does not change
+     * the chunk, so its entries can still be read.
+     *
+     * @return the next chunk of the detached generation, or null after the last
+     */
+    Chunk unindex(Chunk c) {
+        touchSlots(c);
+        Object[] entries = c.entries;
+        int base = c.id << CHUNK_BITS;
+        for (int i = 0; i < c.used; i++) {
+            if (entries[2 * i] != null) {
+                removeSlot(slotOf(c.hashes[i], base + i + 1));
+            }
+        }
+        chunks[c.id] = null;
+        freeId(c.id);
+        // Give back memory after a burst.
+        if (c.newer == null && capacity > MIN_CAPACITY && indexed < resizeAt / 4) {
+            rehash(Math.max(MIN_CAPACITY, capacityFor(indexed * 2)));
+        }
+        return c.newer;
+    }
+
+    /** Reads the entries of a detached generation, in put order; needs no lock once detached. */
+    static <K, V> void forEach(Chunk first, Sink<? super K, ? super V> sink) {
+        for (Chunk c = first; c != null; c = c.newer) {
+            Object[] entries = c.entries;
+            for (int i = 0; i < c.used; i++) {
+                Object k = entries[2 * i];
+                if (k != null) {
+                    @SuppressWarnings("unchecked")
+                    V value = (V) entries[2 * i + 1];
+                    sink.accept(unmaskNull(k), value);
+                }
+            }
+        }
     }
 
     /**
@@ -241,8 +308,9 @@ final class RotatingTable<K, V> {
         for (int slot = home(hash); (stored = index[2 * slot + 1]) != 0; slot = next(slot)) {
             if (index[2 * slot] == hash) {
                 int pos = stored - 1;
-                Object found = chunks[pos >>> CHUNK_BITS].entries[2 * (pos & OFFSET_MASK)];
-                if (found == k || found.equals(k)) {
+                Chunk c = chunks[pos >>> CHUNK_BITS];
+                Object found = c.entries[2 * (pos & OFFSET_MASK)];
+                if (!c.dead && (found == k || found.equals(k))) {
                     return slot;
                 }
             }
@@ -271,12 +339,15 @@ final class RotatingTable<K, V> {
     private int append(Object k, Object value, int hash) {
         Chunk c = generations[newest];
         if (c == null) {
-            c = newChunk(FIRST_CHUNK, null);
+            c = newChunk(FIRST_CHUNK);
+            firstChunks[newest] = c;
         } else if (c.used == c.length()) {
             if (c.live <= c.length() / 2) {
                 compact(c); // moves at most one entry per append it makes room for
             } else {
-                c = newChunk(Math.min(MAX_CHUNK, 2 * c.length()), c);
+                Chunk older = c;
+                c = newChunk(Math.min(MAX_CHUNK, 2 * c.length()));
+                older.newer = c;
             }
         }
         int i = c.used++;
@@ -287,7 +358,7 @@ final class RotatingTable<K, V> {
         return c.id << CHUNK_BITS | i;
     }
 
-    private Chunk newChunk(int length, Chunk older) {
+    private Chunk newChunk(int length) {
         int id;
         if (freeIdCount > 0) {
             id = freeIds[--freeIdCount];
@@ -301,7 +372,7 @@ final class RotatingTable<K, V> {
             }
         }
         // Allocated fresh, not recycled: a young chunk's appends skip G1's barrier entirely.
-        Chunk c = new Chunk(id, generation, length, older);
+        Chunk c = new Chunk(id, generation, length);
         chunks[id] = c;
         generations[newest] = c;
         return c;
@@ -358,6 +429,7 @@ final class RotatingTable<K, V> {
         }
         index[2 * hole] = 0;
         index[2 * hole + 1] = 0;
+        indexed--;
     }
 
     private static int hash(Object k) {

@@ -17,7 +17,10 @@ import org.slf4j.LoggerFactory;
  * runs on that thread, outside the map's lock, once per expired entry; one that throws is logged
  * and the thread carries on.
  *
- * <p>Thread-safe. Every operation, rotation included, holds the lock for O(1) work only. Call
+ * <p>Storage is {@link RotatingMap}'s (about 25 bytes an entry besides key and value, no node per
+ * entry). Thread-safe. No operation holds the lock for long: a rotation marks the expired bucket
+ * dead in one step per chunk of up to 1024 entries, then takes their keys out of the index one
+ * chunk per lock hold, and runs the callbacks without it. Call
  * {@link #close()} (or {@link #cleanup()}) to stop the thread; the map stays usable but no longer
  * expires anything.
  */
@@ -33,11 +36,8 @@ public class TimeCacheMap<K, V> implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(TimeCacheMap.class);
     private static final AtomicInteger THREAD_IDS = new AtomicInteger();
-    /** Dead nodes unindexed per lock hold, so puts never wait for a whole bucket's cleanup. */
-    private static final int UNINDEX_CHUNK = 256;
-
     private final Object lock = new Object();
-    private final RotatingIndex<K, V> index;
+    private final RotatingTable<K, V> index;
     private final RotatingMap.ExpiredCallback<K, V> callback;
     private final Clock clock;
     private final long rotationPeriodNanos;
@@ -58,7 +58,7 @@ public class TimeCacheMap<K, V> implements AutoCloseable {
         if (expirationSecs < 1) {
             throw new IllegalArgumentException("expirationSecs must be at least 1, but was " + expirationSecs);
         }
-        this.index = new RotatingIndex<>(numBuckets);
+        this.index = new RotatingTable<>(numBuckets);
         this.callback = callback;
         this.clock = Objects.requireNonNull(clock, "clock");
         // Rounded up, so that numBuckets - 1 periods are never shorter than the expiration.
@@ -168,7 +168,7 @@ public class TimeCacheMap<K, V> implements AutoCloseable {
                 if (!waiter.awaitNanos(deadline)) {
                     continue; // woken up early: only close() does that
                 }
-                RotatingIndex.Node<K, V> expired;
+                RotatingTable.Chunk expired;
                 synchronized (lock) {
                     expired = index.detachOldest();
                     // Timed from the rotation itself, so consecutive rotations are never closer
@@ -188,29 +188,28 @@ public class TimeCacheMap<K, V> implements AutoCloseable {
         }
     }
 
-    private void unindex(RotatingIndex.Node<K, V> first) {
-        RotatingIndex.Node<K, V> n = first;
-        while (n != null) {
+    /** One chunk (at most a thousand entries) per lock hold, so puts never wait for a whole bucket. */
+    private void unindex(RotatingTable.Chunk first) {
+        RotatingTable.Chunk c = first;
+        while (c != null) {
             synchronized (lock) {
-                for (int i = 0; i < UNINDEX_CHUNK && n != null; i++, n = n.next) {
-                    index.unindex(n);
-                }
+                c = index.unindex(c);
             }
         }
     }
 
-    private void report(RotatingIndex.Node<K, V> first) {
+    private void report(RotatingTable.Chunk first) {
         if (callback == null) {
             return;
         }
-        for (RotatingIndex.Node<K, V> n = first; n != null; n = n.next) {
+        RotatingTable.<K, V>forEach(first, (key, value) -> {
             try {
-                callback.expire(n.key, n.value);
+                callback.expire(key, value);
             } catch (VirtualMachineError e) {
                 throw e;
             } catch (Throwable t) {
-                LOG.error("expiry callback threw for key {}; carrying on with the next entry", n.key, t);
+                LOG.error("expiry callback threw for key {}; carrying on with the next entry", key, t);
             }
-        }
+        });
     }
 }

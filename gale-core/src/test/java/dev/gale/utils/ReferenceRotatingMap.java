@@ -2,25 +2,26 @@ package dev.gale.utils;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * The obviously-correct model of SEMANTICS 1.1: a list of hash maps, newest first, searched one
- * by one. Slow, and that is the point.
+ * by one. Slow, and that is the point. Buckets keep put order (a re-put in the newest bucket keeps
+ * its place; a removed key put again goes last), the order in which Gale reports expired entries.
  */
 final class ReferenceRotatingMap<K, V> {
     private final Deque<Map<K, V>> buckets = new ArrayDeque<>();
 
     ReferenceRotatingMap(int numBuckets) {
         for (int i = 0; i < numBuckets; i++) {
-            buckets.addFirst(new HashMap<>());
+            buckets.addFirst(new LinkedHashMap<>());
         }
     }
 
     Map<K, V> rotate() {
         Map<K, V> dead = buckets.removeLast();
-        buckets.addFirst(new HashMap<>());
+        buckets.addFirst(new LinkedHashMap<>());
         return dead;
     }
 
