@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the collections comparison and prints its table; raw JSON goes to
 # gale-benchmarks/target/collections/. Arguments go to CompareCollections
-# (--quick, --sizes 65536,1048576, --only REGEX, --out DIR).
+# (--quick, --forks N (default 2), --sizes 65536,1048576, --only REGEX, --out DIR).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 echo "load before: $(cat /proc/loadavg)"

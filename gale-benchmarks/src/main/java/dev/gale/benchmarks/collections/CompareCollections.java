@@ -18,6 +18,7 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.util.Statistics;
 
 /**
  * Runs the collections comparison (JMH with the GC profiler, then JOL footprints) and prints one
@@ -25,9 +26,12 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * the reference each Gale collection replaces. Raw JMH JSON and a summary JSON go to the output
  * directory.
  *
- * <p>Usage: {@code CompareCollections [--quick] [--sizes 65536,1048576] [--only REGEX] [--out DIR]}.
- * {@code --quick} runs short iterations, for development on a busy machine; without it the run
- * takes about ten minutes.
+ * <p>Usage: {@code CompareCollections [--quick] [--forks N] [--sizes 65536,1048576] [--only REGEX]
+ * [--out DIR]}. {@code --quick} runs one fork of short iterations, for development on a busy
+ * machine; without it each benchmark runs in 2 forks (JVM runs differ more than iterations do on a
+ * shared machine) and the run takes about fifteen minutes. Times are the median over every
+ * measured iteration of every fork, with the lowest and highest as the spread; speed-ups are
+ * ratios of medians.
  */
 public final class CompareCollections {
 
@@ -37,7 +41,8 @@ public final class CompareCollections {
         final String impl;
         final int live;
         double ns = Double.NaN;
-        double nsError = Double.NaN;
+        double nsMin = Double.NaN;
+        double nsMax = Double.NaN;
         double allocBytes = Double.NaN;
         double retainedBytes = Double.NaN;
 
@@ -53,6 +58,7 @@ public final class CompareCollections {
 
     public static void main(String[] args) throws RunnerException, IOException {
         boolean quick = false;
+        int forks = 2;
         String sizes = "65536,1048576";
         String only = null;
         Path out = Path.of("gale-benchmarks/target/collections");
@@ -60,6 +66,9 @@ public final class CompareCollections {
             switch (args[i]) {
                 case "--quick":
                     quick = true;
+                    break;
+                case "--forks":
+                    forks = Integer.parseInt(args[++i]);
                     break;
                 case "--sizes":
                     sizes = args[++i];
@@ -83,12 +92,12 @@ public final class CompareCollections {
                 .addProfiler(GCProfiler.class)
                 .resultFormat(ResultFormatType.JSON)
                 .result(jmhJson.toString())
-                .forks(1);
+                .forks(quick ? 1 : forks);
         if (quick) {
             options.warmupIterations(2).measurementIterations(3)
                     .warmupTime(TimeValue.seconds(1)).measurementTime(TimeValue.seconds(1));
         } else {
-            options.warmupIterations(4).measurementIterations(5)
+            options.warmupIterations(3).measurementIterations(5)
                     .warmupTime(TimeValue.seconds(2)).measurementTime(TimeValue.seconds(2));
         }
         Collection<RunResult> results = new Runner(options.build()).run();
@@ -104,8 +113,10 @@ public final class CompareCollections {
             }
             int live = Integer.parseInt(r.getParams().getParam("live"));
             Row row = new Row(family, impl, live);
-            row.ns = r.getPrimaryResult().getScore();
-            row.nsError = r.getPrimaryResult().getScoreError();
+            Statistics stats = r.getPrimaryResult().getStatistics();
+            row.ns = stats.getPercentile(50);
+            row.nsMin = stats.getMin();
+            row.nsMax = stats.getMax();
             Result alloc = r.getSecondaryResults().get("·gc.alloc.rate.norm");
             if (alloc == null) {
                 alloc = r.getSecondaryResults().get("gc.alloc.rate.norm");
@@ -139,22 +150,23 @@ public final class CompareCollections {
         String load = loadAverage();
         StringBuilder table = new StringBuilder();
         table.append(String.format(Locale.ROOT, "load average after the run: %s%n", load));
-        table.append(String.format(Locale.ROOT, "%-13s %-10s %8s %18s %10s %10s %9s %9s%n",
-                "family", "impl", "live", "ns/lifecycle", "B alloc", "B/entry", "speed-up", "mem ratio"));
+        table.append(String.format(Locale.ROOT, "%-13s %-10s %8s %22s %10s %10s %9s %9s%n",
+                "family", "impl", "live", "ns/lifecycle [min-max]", "B alloc", "B/entry", "speed-up", "mem ratio"));
         List<Map<String, Object>> json = new ArrayList<>();
         for (Row row : rows.values()) {
             Row ref = rows.get(key(reference(row.family), referenceImpl(row.family), row.live));
             double speedUp = ref == null ? Double.NaN : ref.ns / row.ns;
             double memRatio = ref == null ? Double.NaN : row.retainedBytes / ref.retainedBytes;
-            table.append(String.format(Locale.ROOT, "%-13s %-10s %8d %9.1f ± %6.1f %10.1f %10.1f %8.2fx %9.2f%n",
-                    row.family, row.impl, row.live, row.ns, row.nsError, row.allocBytes, row.retainedBytes,
+            table.append(String.format(Locale.ROOT, "%-13s %-10s %8d %7.0f [%5.0f-%5.0f]  %10.1f %10.1f %8.2fx %9.2f%n",
+                    row.family, row.impl, row.live, row.ns, row.nsMin, row.nsMax, row.allocBytes, row.retainedBytes,
                     speedUp, memRatio));
             Map<String, Object> o = new LinkedHashMap<>();
             o.put("family", row.family);
             o.put("impl", row.impl);
             o.put("live", row.live);
-            o.put("nsPerLifecycle", row.ns);
-            o.put("nsError99", row.nsError);
+            o.put("nsPerLifecycleMedian", row.ns);
+            o.put("nsPerLifecycleMin", row.nsMin);
+            o.put("nsPerLifecycleMax", row.nsMax);
             o.put("bytesAllocatedPerLifecycle", row.allocBytes);
             o.put("retainedBytesPerEntryExcludingKeysAndValues", row.retainedBytes);
             o.put("reference", ref == null ? null : reference(row.family) + "/" + referenceImpl(row.family));
@@ -162,7 +174,7 @@ public final class CompareCollections {
             o.put("retainedRatioVsReference", memRatio);
             json.add(o);
         }
-        table.append("speed-up = reference ns / this ns; mem ratio = this B/entry / reference B/entry.\n");
+        table.append("speed-up = reference median / this median; mem ratio = this B/entry / reference B/entry.\n");
         table.append("References: RotatingMap and PendingTrees vs storm, ExpiryQueue vs zookeeper, "
                 + "TimeCacheMap vs caffeine. B/entry excludes the key and value objects.\n");
         System.out.print(table);
