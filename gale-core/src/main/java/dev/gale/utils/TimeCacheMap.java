@@ -168,15 +168,9 @@ public class TimeCacheMap<K, V> implements AutoCloseable {
                 if (!waiter.awaitNanos(deadline)) {
                     continue; // woken up early: only close() does that
                 }
-                RotatingTable.Chunk expired;
-                synchronized (lock) {
-                    expired = index.detachOldest();
-                    // Timed from the rotation itself, so consecutive rotations are never closer
-                    // than a period, even when this thread runs late: entries never expire early.
-                    deadline = clock.nanos() + rotationPeriodNanos;
-                }
-                unindex(expired);
-                report(expired);
+                // Timed from the rotation itself, so consecutive rotations are never closer than a
+                // period, even when this thread runs late: entries never expire early.
+                deadline = rotate() + rotationPeriodNanos;
             }
         } catch (InterruptedException e) {
             LOG.debug("{} interrupted; expiry stops", Thread.currentThread().getName());
@@ -186,6 +180,24 @@ public class TimeCacheMap<K, V> implements AutoCloseable {
         } finally {
             waiter.close();
         }
+    }
+
+    /**
+     * One rotation, on the calling thread: the expiry thread's step, and the tests'. Only one
+     * thread may rotate at a time.
+     *
+     * @return the clock reading when the expired bucket was detached
+     */
+    long rotate() {
+        RotatingTable.Chunk expired;
+        long detachedAt;
+        synchronized (lock) {
+            expired = index.detachOldest();
+            detachedAt = clock.nanos();
+        }
+        unindex(expired);
+        report(expired);
+        return detachedAt;
     }
 
     /** One chunk (at most a thousand entries) per lock hold, so puts never wait for a whole bucket. */
