@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * runs on that thread, outside the map's lock, once per expired entry; one that throws is logged
  * and the thread carries on.
  *
- * <p>Storage is {@link RotatingMap}'s (about 25 bytes an entry besides key and value, no node per
+ * <p>Storage is {@link RotatingMap}'s (about 27 bytes an entry besides key and value, no node per
  * entry). Thread-safe. No operation holds the lock for long: a rotation marks the expired bucket
  * dead in one step per chunk of up to 1024 entries, then takes their keys out of the index one
  * chunk per lock hold, and runs the callbacks without it. Call
