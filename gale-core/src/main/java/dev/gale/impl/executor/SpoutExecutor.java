@@ -55,8 +55,10 @@ public final class SpoutExecutor extends Executor {
                 Config.TOPOLOGY_MAX_SPOUT_PENDING, 1);
         this.idleMaxNanos = env.settings().spoutIdleMaxNanos();
         int expected = maxPending > 0 ? maxPending * tasks.length : 1024;
+        // Sized for twice the entries it will hold: at most half full, probe runs stay short
+        // (at 0.8 full, removals scanned long clusters); a few KB more per spout.
         this.pending = new SpoutPending(env.settings().pendingBuckets(), tasks.length,
-                LongOpenHashIndex.capacityFor(expected));
+                LongOpenHashIndex.capacityFor(2 * expected));
     }
 
     private final class SpoutTask {
