@@ -12,7 +12,7 @@ import dev.gale.topology.TopologyBuilder;
 /**
  * A first, Gale-only look at spout -> bolt -> bolt throughput with acking. The side-by-side
  * comparison with Apache Storm lives elsewhere; this one is for quick iterations.
- * Usage: QuickThroughput [maxPending] [seconds] [ackers]
+ * Usage: QuickThroughput [maxPending] [seconds] [ackers] [receiveQueueSize]
  */
 public final class QuickThroughput {
     private QuickThroughput() {
@@ -29,6 +29,9 @@ public final class QuickThroughput {
         Config conf = new Config();
         conf.setNumAckers(ackers);
         conf.setMaxSpoutPending(maxPending);
+        if (args.length > 3) {
+            conf.put(Config.TOPOLOGY_EXECUTOR_RECEIVE_BUFFER_SIZE, Integer.parseInt(args[3]));
+        }
         try (LocalCluster cluster = new LocalCluster()) {
             cluster.submitTopology("quick", conf, b.createTopology());
             long lastAcked = 0;

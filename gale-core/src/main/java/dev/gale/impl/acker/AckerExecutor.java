@@ -49,7 +49,7 @@ public final class AckerExecutor extends Executor implements Acker.Outcomes {
         } else if (outcome.kind() == TreeOutcome.FAILED) {
             metrics.failed();
         }
-        outbox.send(spoutTask, outcome);
+        outbox.sendUnordered(spoutTask, outcome); // outcomes of different trees: any order
     }
 
     /** The acker state, for measurements inside Gale. */

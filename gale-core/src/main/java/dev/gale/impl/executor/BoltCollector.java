@@ -118,7 +118,7 @@ final class BoltCollector implements IOutputCollector {
         MessageId m = t.getMessageId();
         for (int i = 0; i < m.rootCount(); i++) {
             long root = m.root(i);
-            emitter.send(env.ackerFor(root), AckerMessage.ack(root, m.id(i) ^ t.ackVal()));
+            emitter.sendToAcker(env.ackerFor(root), AckerMessage.ack(root, m.id(i) ^ t.ackVal()));
         }
         emitter.metrics.acked();
     }
@@ -133,7 +133,7 @@ final class BoltCollector implements IOutputCollector {
         MessageId m = t.getMessageId();
         for (int i = 0; i < m.rootCount(); i++) {
             long root = m.root(i);
-            emitter.send(env.ackerFor(root), AckerMessage.fail(root));
+            emitter.sendToAcker(env.ackerFor(root), AckerMessage.fail(root));
         }
         emitter.metrics.failed();
     }
@@ -144,7 +144,7 @@ final class BoltCollector implements IOutputCollector {
         MessageId m = impl(input).getMessageId();
         for (int i = 0; i < m.rootCount(); i++) {
             long root = m.root(i);
-            emitter.send(env.ackerFor(root), AckerMessage.reset(root));
+            emitter.sendToAcker(env.ackerFor(root), AckerMessage.reset(root));
         }
     }
 

@@ -3,6 +3,7 @@ package dev.gale.impl.executor;
 import dev.gale.impl.runtime.RuntimeEnv;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.transfer.Inbox;
+import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.impl.transfer.Outbox;
 import dev.gale.stats.TaskStats;
 import java.util.ArrayList;
@@ -79,7 +80,14 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
 
     @Override
     public final void accept(Object message) {
-        onMessage(message);
+        if (message instanceof MessageBatch) {
+            MessageBatch batch = (MessageBatch) message;
+            for (int i = 0; i < batch.size(); i++) {
+                onMessage(batch.get(i));
+            }
+        } else {
+            onMessage(message);
+        }
     }
 
     public final void start() {

@@ -52,7 +52,7 @@ final class SpoutCollector implements ISpoutOutputCollector {
                 xor ^= edge;
                 emitter.send(targets[i], emitter.tuple(r, tuple, MessageId.makeRootId(root, edge), targets[i]));
             }
-            emitter.send(env.ackerFor(root), AckerMessage.init(root, xor, emitter.taskId));
+            emitter.sendToAcker(env.ackerFor(root), AckerMessage.init(root, xor, emitter.taskId));
             executor.track(root, messageId, r.streamId(), taskIndex);
         } else {
             for (int i = 0; i < n; i++) {

@@ -36,6 +36,10 @@ final class TaskEmitter {
     private final boolean debug;
     @SuppressWarnings("unchecked")
     private List<Integer>[] singleTargets = new List[16];
+    /** The stream of the last plain emit that passed the checks, by identity, and what it needs. */
+    private String lastStream;
+    private int lastFieldCount;
+    private StreamRouter lastRouter;
     /** Emit calls so far, so the executor can tell whether nextTuple emitted. */
     long emits;
 
@@ -64,8 +68,17 @@ final class TaskEmitter {
     /** The router of a stream this task may emit on (plain emit). */
     StreamRouter router(String streamId, List<Object> values) {
         checkThread();
-        EmitChecks.check(describe, declared, streamId, values, false);
-        return routers.get(streamId);
+        // Most components emit on one stream: after the first emit on it passed every check,
+        // the same stream needs only the value count checked, not two map lookups.
+        if (streamId == lastStream && values != null && values.size() == lastFieldCount) {
+            return lastRouter;
+        }
+        StreamDef s = EmitChecks.check(describe, declared, streamId, values, false);
+        StreamRouter r = routers.get(streamId);
+        lastStream = streamId;
+        lastFieldCount = s.fields().size();
+        lastRouter = r;
+        return r;
     }
 
     /** The router of a direct stream, checking the target task subscribes to it. */
@@ -87,6 +100,11 @@ final class TaskEmitter {
 
     void send(int task, Object message) {
         outbox.send(task, message);
+    }
+
+    /** Acker traffic: the XOR protocol takes it in any order, so it travels batched. */
+    void sendToAcker(int ackerTask, Object message) {
+        outbox.sendUnordered(ackerTask, message);
     }
 
     /** Bookkeeping after an emit to {@code n} tasks. */

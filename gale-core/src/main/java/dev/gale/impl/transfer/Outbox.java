@@ -5,18 +5,28 @@ import java.util.ArrayDeque;
 /**
  * The send side of one executor: delivers messages to the inboxes of target tasks, keeping in an
  * overflow, in order, whatever a full inbox refused, and signalling each touched inbox once per
- * batch. Order from one executor to another is preserved.
+ * batch. Order from one executor to another is preserved for {@link #send}; messages sent with
+ * {@link #sendUnordered} (acker traffic, whose protocol takes messages in any order) are gathered
+ * per target and delivered as {@link MessageBatch}es when the executor ends its cycle.
  *
  * <p>Owned by one executor thread; not thread-safe. {@link #overflowSize()} may be read by any
  * thread.
  */
 public final class Outbox {
+    /** Large enough to amortise an offer, small enough to stay in a few cache lines. */
+    static final int BATCH_SIZE = 64;
     private final Inbox[] inboxByTask;
     private final boolean countsAsCongestion;
     private final Backpressure backpressure;
     private final ArrayDeque<Object> overflowMessages = new ArrayDeque<>();
     private final ArrayDeque<Inbox> overflowTargets = new ArrayDeque<>();
     private volatile int overflowSize;
+    /** Messages gathered per target executor (by inbox index), and which targets have some. */
+    private final Object[][] batches;
+    private final int[] batchSizes;
+    private final boolean[] batchListed;
+    private final Inbox[] batchedList;
+    private int batchedCount;
     private final boolean[] touched;
     private final Inbox[] touchedList;
     private int touchedCount;
@@ -32,6 +42,10 @@ public final class Outbox {
         this.inboxByTask = inboxByTask;
         this.countsAsCongestion = countsAsCongestion;
         this.backpressure = backpressure;
+        this.batches = new Object[executorCount][];
+        this.batchSizes = new int[executorCount];
+        this.batchListed = new boolean[executorCount];
+        this.batchedList = new Inbox[executorCount];
         this.touched = new boolean[executorCount];
         this.touchedList = new Inbox[executorCount];
     }
@@ -54,7 +68,57 @@ public final class Outbox {
 
     /** Sends a message to a task's executor; never blocks. Executor thread only. */
     public void send(int taskId, Object message) {
+        sendTo(inboxByTask[taskId], message);
+    }
+
+    /**
+     * Sends a message that may overtake, or be overtaken by, this executor's other messages to
+     * the same task: it waits, with others for the same executor, until the batch is full or
+     * {@link #signalTouched()} ends the cycle. Executor thread only.
+     */
+    public void sendUnordered(int taskId, Object message) {
         Inbox target = inboxByTask[taskId];
+        int i = target.index();
+        Object[] batch = batches[i];
+        if (batch == null) {
+            batch = new Object[BATCH_SIZE];
+            batches[i] = batch;
+        }
+        int n = batchSizes[i];
+        if (!batchListed[i]) {
+            batchListed[i] = true;
+            batchedList[batchedCount++] = target;
+        }
+        batch[n++] = message;
+        if (n == BATCH_SIZE) {
+            sendTo(target, new MessageBatch(batch, n));
+            batches[i] = null; // now the receiver's
+            n = 0;
+        }
+        batchSizes[i] = n;
+    }
+
+    private void flushBatches() {
+        for (int j = 0; j < batchedCount; j++) {
+            Inbox target = batchedList[j];
+            batchedList[j] = null;
+            int i = target.index();
+            int n = batchSizes[i];
+            if (n == 1) {
+                Object[] batch = batches[i];
+                sendTo(target, batch[0]); // alone: no wrapper, and the array is reused
+                batch[0] = null;
+            } else if (n > 1) {
+                sendTo(target, new MessageBatch(batches[i], n));
+                batches[i] = null;
+            }
+            batchSizes[i] = 0;
+            batchListed[i] = false;
+        }
+        batchedCount = 0;
+    }
+
+    private void sendTo(Inbox target, Object message) {
         if (overflowSize == 0 && target.offer(message)) {
             touch(target);
             return;
@@ -106,8 +170,11 @@ public final class Outbox {
         }
     }
 
-    /** Wakes every inbox that received messages since the last call. */
+    /** Delivers the gathered unordered messages, then wakes every inbox that received messages since the last call. */
     public void signalTouched() {
+        if (batchedCount > 0) {
+            flushBatches();
+        }
         for (int i = 0; i < touchedCount; i++) {
             Inbox t = touchedList[i];
             touchedList[i] = null;
@@ -130,5 +197,13 @@ public final class Outbox {
         overflowMessages.clear();
         overflowTargets.clear();
         overflowSize = 0;
+        for (int j = 0; j < batchedCount; j++) {
+            int i = batchedList[j].index();
+            batches[i] = null;
+            batchSizes[i] = 0;
+            batchListed[i] = false;
+            batchedList[j] = null;
+        }
+        batchedCount = 0;
     }
 }

@@ -1,0 +1,123 @@
+package dev.gale.impl.transfer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The send side on its own: ordered sends keep their order, unordered (acker) sends are gathered
+ * per target and delivered by the end of the cycle, and nothing is lost when inboxes are full.
+ */
+class OutboxTest {
+
+    /** Tasks 0..2 on inboxes 0..2; inbox capacities as given. */
+    private static Inbox[] inboxes(int... capacities) {
+        Inbox[] out = new Inbox[capacities.length];
+        for (int i = 0; i < capacities.length; i++) {
+            out[i] = new Inbox(i, "inbox-" + i, capacities[i]);
+        }
+        return out;
+    }
+
+    /** Everything an inbox holds, batches unpacked, in delivery order. */
+    private static List<Object> drainAll(Inbox inbox) {
+        List<Object> out = new ArrayList<>();
+        inbox.drain(m -> {
+            if (m instanceof MessageBatch) {
+                MessageBatch b = (MessageBatch) m;
+                for (int i = 0; i < b.size(); i++) {
+                    out.add(b.get(i));
+                }
+            } else {
+                out.add(m);
+            }
+        }, Integer.MAX_VALUE);
+        return out;
+    }
+
+    @Test
+    void unorderedSendsWaitForTheEndOfTheCycleThenArriveInOrderPerTarget() {
+        Inbox[] in = inboxes(1024, 1024, 1024);
+        Outbox out = new Outbox(in, 3, true, new Backpressure());
+        List<Object> expected1 = new ArrayList<>();
+        List<Object> expected2 = new ArrayList<>();
+        // More than a batch to one target, several partial batches to the other, interleaved.
+        for (int i = 0; i < 3 * Outbox.BATCH_SIZE + 5; i++) {
+            out.sendUnordered(1, "a" + i);
+            expected1.add("a" + i);
+            if (i % 7 == 0) {
+                out.sendUnordered(2, "b" + i);
+                expected2.add("b" + i);
+            }
+        }
+        assertThat(in[1].size()).as("full batches go at once").isEqualTo(3);
+        assertThat(in[2].isEmpty()).as("partial batches wait for the end of the cycle").isTrue();
+
+        out.signalTouched();
+        assertThat(drainAll(in[1])).containsExactlyElementsOf(expected1);
+        assertThat(drainAll(in[2])).containsExactlyElementsOf(expected2);
+        assertThat(in[0].isEmpty()).isTrue();
+    }
+
+    @Test
+    void aLoneUnorderedMessageTravelsUnwrapped() {
+        Inbox[] in = inboxes(16, 16);
+        Outbox out = new Outbox(in, 2, true, new Backpressure());
+        out.sendUnordered(1, "only");
+        out.signalTouched();
+        List<Object> raw = new ArrayList<>();
+        in[1].drain(raw::add, 16);
+        assertThat(raw).containsExactly("only");
+        // The reused buffer does not leak the old message into the next cycle.
+        out.sendUnordered(1, "next");
+        out.signalTouched();
+        assertThat(drainAll(in[1])).containsExactly("next");
+    }
+
+    @Test
+    void fullInboxesLoseNothingAndKeepOrder() {
+        SplittableRandom random = new SplittableRandom(7);
+        Inbox[] in = inboxes(4, 4, 4);
+        Backpressure backpressure = new Backpressure();
+        Outbox out = new Outbox(in, 3, true, backpressure);
+        List<List<Object>> received = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        List<List<Object>> sent = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        int seq = 0;
+        for (int cycle = 0; cycle < 2000; cycle++) {
+            out.flushOverflow();
+            int sends = random.nextInt(200);
+            for (int s = 0; s < sends; s++) {
+                int task = random.nextInt(3);
+                String m = task + ":" + seq++;
+                // Task 0 gets ordered traffic, 1 and 2 acker-like traffic.
+                if (task == 0) {
+                    out.send(task, m);
+                } else {
+                    out.sendUnordered(task, m);
+                }
+                sent.get(task).add(m);
+            }
+            out.signalTouched();
+            assertThat(backpressure.isCongested()).isEqualTo(out.overflowSize() > 0);
+            for (int t = 0; t < 3; t++) {
+                if (random.nextInt(3) == 0) {
+                    received.get(t).addAll(drainAll(in[t]));
+                }
+            }
+        }
+        while (out.overflowSize() > 0) {
+            for (int t = 0; t < 3; t++) {
+                received.get(t).addAll(drainAll(in[t]));
+            }
+            out.flushOverflow();
+        }
+        for (int t = 0; t < 3; t++) {
+            received.get(t).addAll(drainAll(in[t]));
+            assertThat(received.get(t)).as("task " + t).containsExactlyElementsOf(sent.get(t));
+        }
+        assertThat(backpressure.isCongested()).isFalse();
+    }
+}
