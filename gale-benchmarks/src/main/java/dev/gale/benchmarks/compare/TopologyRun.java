@@ -93,9 +93,10 @@ public final class TopologyRun {
         long firstNanos = first.get();
         System.err.printf(Locale.ROOT, "progress: first %s %.0f ms after submit%n", acking ? "ack" : "tuple",
                 (firstNanos - submitNanos) / 1e6);
-        sleepReporting(acking, "warm-up", warmupSecs);
+        sleepReporting(acking, "warm-up", warmupSecs, null);
 
         Meter.COMPLETE_LATENCY.getIntervalHistogram(); // drop the warm-up's latencies
+        Histogram lat = new Histogram(Meter.MAX_LATENCY_NANOS, 3);
         long acked0 = Meter.ACKED.sum();
         long failed0 = Meter.FAILED.sum();
         long sink0 = Meter.SINK_TUPLES.sum();
@@ -103,7 +104,7 @@ public final class TopologyRun {
         long gc0 = gcMillis();
         long cpu0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
-        sleepReporting(acking, "measure", measureSecs);
+        sleepReporting(acking, "measure", measureSecs, lat);
         long t1 = System.nanoTime();
         long cpu1 = os.getProcessCpuTime();
         long gc1 = gcMillis();
@@ -111,7 +112,7 @@ public final class TopologyRun {
         long failed = Meter.FAILED.sum() - failed0;
         long sink = Meter.SINK_TUPLES.sum() - sink0;
         long untimed = Meter.UNTIMED.sum() - untimed0;
-        Histogram lat = Meter.COMPLETE_LATENCY.getIntervalHistogram();
+        lat.add(Meter.COMPLETE_LATENCY.getIntervalHistogram());
 
         double secs = (t1 - t0) / 1e9;
         Map<String, Object> r = new LinkedHashMap<>();
@@ -152,8 +153,16 @@ public final class TopologyRun {
         Runtime.getRuntime().halt(0);
     }
 
-    /** Sleeps, printing the per-second rate to stderr (the child's log) to show stalls and trends. */
-    private static void sleepReporting(boolean acking, String phase, double secs) throws InterruptedException {
+    /**
+     * Sleeps, printing the per-second rate to stderr (the child's log) to show stalls and trends.
+     * Takes the latency recorder's interval every second in both phases, adding it to
+     * {@code latencies} if given: with one swap at the start of the measured window only, the
+     * spout's recording path met a fresh histogram there for the first time, and the JIT's
+     * deoptimisation of the ack path left Gale's runs up to 40% slower for the whole window in
+     * about half the runs (the warm-up's last seconds against the window's, in each child's log).
+     */
+    private static void sleepReporting(boolean acking, String phase, double secs, Histogram latencies)
+            throws InterruptedException {
         long end = System.nanoTime() + (long) (secs * 1e9);
         long last = acking ? Meter.ACKED.sum() : Meter.SINK_TUPLES.sum();
         long lastT = System.nanoTime();
@@ -161,6 +170,10 @@ public final class TopologyRun {
             Thread.sleep(Math.max(1, Math.min(1000, (end - now) / 1_000_000)));
             long c = acking ? Meter.ACKED.sum() : Meter.SINK_TUPLES.sum();
             long t = System.nanoTime();
+            Histogram interval = Meter.COMPLETE_LATENCY.getIntervalHistogram();
+            if (latencies != null) {
+                latencies.add(interval);
+            }
             System.err.printf(Locale.ROOT, "progress: %s %,.0f %s/s%n", phase, (c - last) * 1e9 / (t - lastT),
                     acking ? "acked trees" : "tuples at sink");
             last = c;
