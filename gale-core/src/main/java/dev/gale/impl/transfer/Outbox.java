@@ -170,7 +170,10 @@ public final class Outbox {
         }
     }
 
-    /** Delivers the gathered unordered messages, then wakes every inbox that received messages since the last call. */
+    /**
+     * Ends a cycle: delivers the gathered unordered messages, then wakes every inbox that received
+     * messages since the last call.
+     */
     public void signalTouched() {
         if (batchedCount > 0) {
             flushBatches();
