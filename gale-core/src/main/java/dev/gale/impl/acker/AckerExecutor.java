@@ -1,5 +1,6 @@
 package dev.gale.impl.acker;
 
+import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.Constants;
 import dev.gale.impl.executor.Control;
 import dev.gale.impl.executor.Executor;
@@ -33,6 +34,19 @@ public final class AckerExecutor extends Executor implements Acker.Outcomes {
     protected void onControl(Object message) {
         if (message == Control.ROTATE) {
             acker.rotate();
+        }
+    }
+
+    @Override
+    public void accept(Object message) {
+        // One copy per executor class, on purpose: see Executor.accept.
+        if (message instanceof MessageBatch) {
+            MessageBatch batch = (MessageBatch) message;
+            for (int i = 0; i < batch.size(); i++) {
+                onMessage(batch.get(i));
+            }
+        } else {
+            onMessage(message);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.gale.impl.executor;
 
+import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.Constants;
 import dev.gale.impl.runtime.RuntimeEnv;
 import dev.gale.impl.stats.TaskMetrics;
@@ -79,6 +80,19 @@ public final class BoltExecutor extends Executor {
                         Constants.SYSTEM_COMPONENT_ID, Constants.SYSTEM_TICK_STREAM_ID, TICK_FIELDS,
                         MessageId.makeUnanchored(), t.setup.taskId));
             }
+        }
+    }
+
+    @Override
+    public void accept(Object message) {
+        // One copy per executor class, on purpose: see Executor.accept.
+        if (message instanceof MessageBatch) {
+            MessageBatch batch = (MessageBatch) message;
+            for (int i = 0; i < batch.size(); i++) {
+                onMessage(batch.get(i));
+            }
+        } else {
+            onMessage(message);
         }
     }
 

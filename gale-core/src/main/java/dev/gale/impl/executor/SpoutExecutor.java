@@ -1,5 +1,6 @@
 package dev.gale.impl.executor;
 
+import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.Config;
 import dev.gale.impl.acker.TreeOutcome;
 import dev.gale.impl.runtime.RuntimeEnv;
@@ -157,6 +158,19 @@ public final class SpoutExecutor extends Executor {
     private void timedOut(int taskIndex, Object messageId, String streamId, long startNanos) {
         tasks[taskIndex].setup.metrics.failed();
         callFail(tasks[taskIndex], messageId);
+    }
+
+    @Override
+    public void accept(Object message) {
+        // One copy per executor class, on purpose: see Executor.accept.
+        if (message instanceof MessageBatch) {
+            MessageBatch batch = (MessageBatch) message;
+            for (int i = 0; i < batch.size(); i++) {
+                onMessage(batch.get(i));
+            }
+        } else {
+            onMessage(message);
+        }
     }
 
     @Override
