@@ -21,11 +21,12 @@ import java.util.Arrays;
  * {@code numBuckets} generations: O(entries dropped), not O(capacity).
  *
  * <p>A rotation can also be split, for an owner that must not hold its lock for a whole
- * generation ({@link TimeCacheMap}): {@link #detachOldest()} marks the oldest generation's chunks
- * dead in O(chunks) (their entries are no longer found, and a put of one of their keys indexes a
- * new entry beside the dead one), {@link #unindex} then takes one dead chunk's entries out of the
- * index at a time, and {@link #forEach} reads them. A dead chunk is never written again, so once
- * detached under the owner's lock it may be read without it.
+ * generation ({@link TimeCacheMap}): {@link #detachOldest()} ends the oldest generation in O(1)
+ * (a chunk is dead once its generation is {@code numBuckets} rotations old: its entries are no
+ * longer found, and a put of one of their keys indexes a new entry beside the dead one),
+ * {@link #unindex} then takes one dead chunk's entries out of the index at a time, and
+ * {@link #forEach} reads them. A dead chunk is never written again, so once detached under the
+ * owner's lock it may be read without it.
  *
  * <p>Removed entries leave holes in their chunk until it is dropped; the chunk being filled is
  * compacted in place when it fills with at least half of it holes, so short-lived entries (put and
@@ -51,7 +52,10 @@ final class RotatingTable<K, V> {
     /** A run of the log: entries appended within one generation. */
     static final class Chunk {
         final int id;
-        final int generation;
+        /** The rotation count when it was started; every chunk of a generation has the same. */
+        final long generation;
+        /** The slot of its generation in {@link #firstChunks}. */
+        final int bucket;
         /** Key of entry i at 2i, its value at 2i + 1: one card per append instead of two. */
         final Object[] entries;
         /** Hash of entry i: finds its index slot without touching the key. */
@@ -60,14 +64,13 @@ final class RotatingTable<K, V> {
         int used;
         /** Entries appended and not removed. */
         int live;
-        /** Set when its generation is detached: its entries are expired, whether unindexed yet or not. */
-        boolean dead;
         /** The chunk started after this one in the same generation, or null. */
         Chunk newer;
 
-        Chunk(int id, int generation, int length) {
+        Chunk(int id, long generation, int bucket, int length) {
             this.id = id;
             this.generation = generation;
+            this.bucket = bucket;
             this.entries = new Object[2 * length];
             this.hashes = new int[length];
         }
@@ -78,6 +81,8 @@ final class RotatingTable<K, V> {
     }
 
     private final int numBuckets;
+    /** Whether the index is rehashed smaller after a burst (an O(capacity) step). */
+    private final boolean shrinks;
     /** Slot i: the entry's hash at 2i, its log position + 1 at 2i + 1 (0 for a free slot). */
     private int[] index;
     private int capacity;
@@ -94,17 +99,30 @@ final class RotatingTable<K, V> {
     /** The first and the newest chunk of each live generation; the newest generation's at {@link #newest}. */
     private final Chunk[] firstChunks;
     private final Chunk[] generations;
+    /** Live entries of each live generation, so that detaching one is O(1). */
+    private final int[] liveByBucket;
     private int newest;
     /** Written by {@link #touchSlots} only so the JIT cannot drop its loads. */
     private int touched;
-    /** Rotations so far; wraps around harmlessly, since it is only compared for equality. */
-    private int generation;
+    /** Rotations so far; a long never wraps, so a chunk's age is a subtraction. */
+    private long generation;
 
     RotatingTable(int numBuckets) {
+        this(numBuckets, true);
+    }
+
+    /**
+     * @param shrinks whether the index is rehashed smaller once a rotation leaves it mostly empty;
+     *     an owner that must bound every step (a lock hold) passes false, and the index then keeps
+     *     the capacity of its largest size, as {@code java.util.HashMap} does
+     */
+    RotatingTable(int numBuckets, boolean shrinks) {
         if (numBuckets < 2) {
             throw new IllegalArgumentException("numBuckets must be at least 2, but was " + numBuckets);
         }
         this.numBuckets = numBuckets;
+        this.shrinks = shrinks;
+        this.liveByBucket = new int[numBuckets];
         this.firstChunks = new Chunk[numBuckets];
         this.generations = new Chunk[numBuckets];
         allocate(MIN_CAPACITY);
@@ -117,6 +135,10 @@ final class RotatingTable<K, V> {
 
     int size() {
         return size;
+    }
+
+    int numBuckets() {
+        return numBuckets;
     }
 
     /** Slots of the index. */
@@ -152,7 +174,7 @@ final class RotatingTable<K, V> {
                 Object found = c.entries[e];
                 // A dead entry with this key is left to its unindexing, to be reported with its
                 // value: the key is indexed again beside it.
-                if (!c.dead && (found == k || found.equals(k))) {
+                if (!isDead(c) && (found == k || found.equals(k))) {
                     if (c.generation == generation) {
                         // Skipping an identical store spares G1 a card to refine on every renewal.
                         if (c.entries[e + 1] != value) {
@@ -162,6 +184,7 @@ final class RotatingTable<K, V> {
                         c.entries[e] = null;
                         c.entries[e + 1] = null;
                         c.live--;
+                        liveByBucket[c.bucket]--;
                         index[2 * slot + 1] = append(k, value, hash) + 1;
                     }
                     return;
@@ -194,6 +217,7 @@ final class RotatingTable<K, V> {
         c.entries[e] = null; // null stores cost G1 nothing
         c.entries[e + 1] = null;
         c.live--;
+        liveByBucket[c.bucket]--;
         if (c == generations[newest] && (pos & OFFSET_MASK) == c.used - 1) {
             // Put-then-remove is the common life cycle: give back the tail (and the holes just
             // before it) instead of leaving holes for a compaction to move entries around.
@@ -229,8 +253,8 @@ final class RotatingTable<K, V> {
     }
 
     /**
-     * Starts a new generation and detaches the one that has lived through {@code numBuckets}:
-     * its entries are expired at once (no longer found or counted) but stay indexed until
+     * Starts a new generation and detaches the one that has lived through {@code numBuckets}, in
+     * O(1): its entries are expired at once (no longer found or counted) but stay indexed until
      * {@link #unindex} is called for each of its chunks, in order.
      *
      * @return the first chunk of the detached generation, or null if it had no entries
@@ -241,11 +265,14 @@ final class RotatingTable<K, V> {
         Chunk first = firstChunks[newest];
         firstChunks[newest] = null;
         generations[newest] = null;
-        for (Chunk c = first; c != null; c = c.newer) {
-            c.dead = true;
-            size -= c.live;
-        }
+        size -= liveByBucket[newest];
+        liveByBucket[newest] = 0;
         return first;
+    }
+
+    /** Whether a chunk's generation has been detached: its entries are expired, indexed or not. */
+    private boolean isDead(Chunk c) {
+        return generation - c.generation >= numBuckets;
     }
 
     /**
@@ -266,7 +293,7 @@ final class RotatingTable<K, V> {
         chunks[c.id] = null;
         freeId(c.id);
         // Give back memory after a burst.
-        if (c.newer == null && capacity > MIN_CAPACITY && indexed < resizeAt / 4) {
+        if (shrinks && c.newer == null && capacity > MIN_CAPACITY && indexed < resizeAt / 4) {
             rehash(Math.max(MIN_CAPACITY, capacityFor(indexed * 2)));
         }
         return c.newer;
@@ -310,7 +337,7 @@ final class RotatingTable<K, V> {
                 int pos = stored - 1;
                 Chunk c = chunks[pos >>> CHUNK_BITS];
                 Object found = c.entries[2 * (pos & OFFSET_MASK)];
-                if (!c.dead && (found == k || found.equals(k))) {
+                if (!isDead(c) && (found == k || found.equals(k))) {
                     return slot;
                 }
             }
@@ -355,6 +382,7 @@ final class RotatingTable<K, V> {
         c.entries[2 * i + 1] = value;
         c.hashes[i] = hash;
         c.live++;
+        liveByBucket[newest]++;
         return c.id << CHUNK_BITS | i;
     }
 
@@ -372,7 +400,7 @@ final class RotatingTable<K, V> {
             }
         }
         // Allocated fresh, not recycled: a young chunk's appends skip G1's barrier entirely.
-        Chunk c = new Chunk(id, generation, length);
+        Chunk c = new Chunk(id, generation, newest, length);
         chunks[id] = c;
         generations[newest] = c;
         return c;
