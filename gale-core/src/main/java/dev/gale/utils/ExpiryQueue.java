@@ -22,7 +22,7 @@ import java.util.TreeMap;
  * same interval costs no more than a lookup.
  *
  * <p>Differences from ZooKeeper's class, all of them closing holes rather than changing normal
- * use: every operation is atomic (one lock, O(1) work under it, the clock read inside it), so an
+ * use: every operation is atomic (one lock, the clock read inside it), so an
  * element is always in exactly one bucket or none and cannot be added to a bucket that a poll is
  * taking or has taken; an update whose deadline falls in an interval already polled (a negative
  * timeout) goes to the next bucket due instead of into a bucket nobody will poll again; and a
@@ -34,6 +34,11 @@ import java.util.TreeMap;
  * The table is long-lived, so under G1 every non-null reference stored into it costs a card to
  * dirty and refine; this layout stores one reference per insertion and one per slot a deletion
  * shifts, while moving an element between buckets rewrites only {@code int}s.
+ *
+ * <p>Work under the lock is O(1) per operation, except resizing: the table doubles when 3/4 full
+ * and halves when under 1/8 full after a burst, each an O(capacity) rehash amortized over the
+ * operations that filled or emptied it. A poll takes its bucket in O(1) and forgets its elements
+ * at most 256 per lock hold.
  *
  * <p>Thread-safe.
  */

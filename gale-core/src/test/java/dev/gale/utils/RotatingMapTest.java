@@ -61,23 +61,35 @@ class RotatingMapTest {
     }
 
     /**
-     * With rotations at every tick R0, R1, ...: a put just after R0 lives until R(n), n periods;
-     * a put just before R1 dies at R(n) too, which is the (n-1)-th rotation after R1.
+     * With a rotation every {@code P} ms at R0 = 0, R1 = P, ...: a put 1 ms after R0 expires at
+     * R(n), the numBuckets-th rotation after it, having lived {@code nP - 1}; a put 1 ms before
+     * R1 expires at R(n) too, the (numBuckets-1)-th rotation after R1, having lived
+     * {@code (n-1)P + 1}: the two ends of a timed map's lifetime window.
      */
     @ParameterizedTest
     @ValueSource(ints = {2, 3, 5, 10})
     void putJustAfterARotationLivesNumBucketsPeriodsJustBeforeOneLivesOneLess(int numBuckets) {
-        RotatingMap<String, Integer> map = recordingMap(numBuckets);
-        map.rotate(); // R0
-        map.put("justAfterR0", 1);
-        map.put("justBeforeR1", 2);
-        map.rotate(); // R1
-        for (int r = 2; r < numBuckets; r++) {
-            map.rotate();
+        long periodMs = 1000;
+        Map<String, Long> putAt = new HashMap<>();
+        Map<String, Long> lifetimes = new HashMap<>();
+        long[] now = {0};
+        RotatingMap<String, Long> map = new RotatingMap<>(numBuckets,
+                (k, v) -> lifetimes.put(k, now[0] - putAt.get(k)));
+        for (now[0] = 0; now[0] <= (numBuckets + 1) * periodMs; now[0]++) {
+            if (now[0] % periodMs == 0) {
+                map.rotate();
+            }
+            if (now[0] == 1) {
+                putAt.put("justAfterR0", now[0]);
+                map.put("justAfterR0", now[0]);
+            } else if (now[0] == periodMs - 1) {
+                putAt.put("justBeforeR1", now[0]);
+                map.put("justBeforeR1", now[0]);
+            }
         }
-        assertThat(map.size()).isEqualTo(2);
-        // R(n): the numBuckets-th rotation after R0, the (numBuckets-1)-th after R1.
-        assertThat(map.rotate()).containsOnly(Map.entry("justAfterR0", 1), Map.entry("justBeforeR1", 2));
+        assertThat(lifetimes).containsOnly(
+                Map.entry("justAfterR0", numBuckets * periodMs - 1),
+                Map.entry("justBeforeR1", (numBuckets - 1) * periodMs + 1));
     }
 
     @ParameterizedTest
