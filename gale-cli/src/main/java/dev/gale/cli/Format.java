@@ -50,6 +50,31 @@ final class Format {
         return String.format(Locale.ROOT, "%.0f", ms);
     }
 
+    /**
+     * A latency in milliseconds in at most 4 characters for the live line: "0.29", "1.2", "152",
+     * "1234"; "-" when unknown.
+     */
+    static String msCompact(double ms) {
+        if (Double.isNaN(ms)) {
+            return "-";
+        }
+        if (ms < 1) {
+            return String.format(Locale.ROOT, "%.2f", ms);
+        }
+        if (ms < 10) {
+            return String.format(Locale.ROOT, "%.1f", ms);
+        }
+        return String.format(Locale.ROOT, "%.0f", ms);
+    }
+
+    /** "p50/p99 0.29/1.2ms" for the live line, or "p50/p99 -" before any tree completed. */
+    static String latencyCompact(LatencySummary l) {
+        if (l == null || l.count() == 0) {
+            return "p50/p99 -";
+        }
+        return "p50/p99 " + msCompact(l.p50Ms()) + "/" + msCompact(l.p99Ms()) + "ms";
+    }
+
     static String seconds(double s) {
         return String.format(Locale.ROOT, "%.1fs", s);
     }

@@ -80,16 +80,7 @@ final class ProgressDisplay implements AutoCloseable {
     void update(List<String> segments, String logLine) {
         switch (mode) {
             case live -> {
-                List<String> parts = new ArrayList<>(segments);
-                String line = String.join("  ", parts);
-                while (line.length() > width - 1 && parts.size() > 1) {
-                    parts.remove(parts.size() - 1);
-                    line = String.join("  ", parts);
-                }
-                if (line.length() > width - 1) {
-                    line = line.substring(0, Math.max(0, width - 1));
-                }
-                err.print("\r" + line + CLEAR_TO_EOL);
+                err.print("\r" + fit(segments, width) + CLEAR_TO_EOL);
                 err.flush();
                 drawn = true;
             }
@@ -104,6 +95,20 @@ final class ProgressDisplay implements AutoCloseable {
             default -> {
             }
         }
+    }
+
+    /**
+     * The segments joined by two spaces, dropping the last ones until the line leaves the last
+     * column free (writing there makes some terminals wrap), cut if even the first is too long.
+     */
+    static String fit(List<String> segments, int width) {
+        List<String> parts = new ArrayList<>(segments);
+        String line = String.join("  ", parts);
+        while (line.length() > width - 1 && parts.size() > 1) {
+            parts.remove(parts.size() - 1);
+            line = String.join("  ", parts);
+        }
+        return line.length() > width - 1 ? line.substring(0, Math.max(0, width - 1)) : line;
     }
 
     /** Erases the status line, so what follows starts on a clean line. */
