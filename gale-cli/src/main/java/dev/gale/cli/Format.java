@@ -50,6 +50,31 @@ final class Format {
         return String.format(Locale.ROOT, "%.0f", ms);
     }
 
+    /**
+     * A latency in milliseconds in at most 4 characters for the live line: "0.29", "1.2", "152",
+     * "1234"; "-" when unknown.
+     */
+    static String msCompact(double ms) {
+        if (Double.isNaN(ms)) {
+            return "-";
+        }
+        if (ms < 1) {
+            return String.format(Locale.ROOT, "%.2f", ms);
+        }
+        if (ms < 10) {
+            return String.format(Locale.ROOT, "%.1f", ms);
+        }
+        return String.format(Locale.ROOT, "%.0f", ms);
+    }
+
+    /** "p50/p99 0.29/1.2ms" for the live line, or "p50/p99 -" before any tree completed. */
+    static String latencyCompact(LatencySummary l) {
+        if (l == null || l.count() == 0) {
+            return "p50/p99 -";
+        }
+        return "p50/p99 " + msCompact(l.p50Ms()) + "/" + msCompact(l.p99Ms()) + "ms";
+    }
+
     static String seconds(double s) {
         return String.format(Locale.ROOT, "%.1fs", s);
     }
@@ -64,7 +89,9 @@ final class Format {
     }
 
     /**
-     * One row per component: spouts and bolts in declaration order, then the ackers.
+     * One row per component: spouts and bolts in declaration order, then the ackers; then a line
+     * saying what the last column holds: a spout's complete latency (p50/p99) or a bolt's mean
+     * execute time, in ms.
      *
      * @param order component ids in declaration order (others go after, alphabetically)
      */
@@ -75,13 +102,15 @@ final class Format {
                 .thenComparingInt(c -> ids.contains(c.componentId()) ? ids.indexOf(c.componentId()) : ids.size())
                 .thenComparing(ComponentStats::componentId));
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"component", "kind", "tasks", "executed", "emitted", "acked", "failed", "exec ms"});
+        long spouts = comps.stream().filter(c -> c.kind().equals("spout")).count();
+        rows.add(new String[] {"component", "kind", "tasks", "executed", "emitted", "acked", "failed", "latency ms"});
         for (ComponentStats c : comps) {
             boolean spout = c.kind().equals("spout");
             boolean acker = c.kind().equals("acker");
             rows.add(new String[] {c.componentId(), c.kind(), Integer.toString(c.tasks().size()),
                 spout ? "-" : count(c.executed()), count(c.emitted()), count(c.acked()), count(c.failed()),
-                spout || acker ? "-" : ms(c.executeLatencyMs())});
+                acker ? "-" : spout ? completeLatency(c, spouts == 1 ? stats.completeLatency() : null)
+                    : ms(c.executeLatencyMs())});
         }
         int[] width = new int[rows.get(0).length];
         for (String[] r : rows) {
@@ -98,7 +127,19 @@ final class Format {
             }
             out.add(sb.toString().stripTrailing());
         }
+        out.add("  (latency ms: a spout's complete latency p50/p99, a bolt's mean execute time)");
         return out;
+    }
+
+    /**
+     * "p50/p99" of a spout's complete latency: the topology's figure when this is its only spout
+     * ({@code whole}), else its task's when it has one; "-" otherwise, since percentiles of
+     * several tasks cannot be combined from their summaries.
+     */
+    private static String completeLatency(ComponentStats spout, LatencySummary whole) {
+        LatencySummary l = whole != null ? whole : spout.tasks().size() == 1 ? spout.tasks().get(0).completeLatency()
+                : null;
+        return l == null || l.count() == 0 ? "-" : msCompact(l.p50Ms()) + "/" + msCompact(l.p99Ms());
     }
 
     /** The latest error of each component that reported one, one line each. */

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * Shows a job's progress on stderr: on a terminal, one status line redrawn in place and erased at
@@ -35,10 +36,29 @@ final class ProgressDisplay implements AutoCloseable {
     private boolean drawn;
 
     ProgressDisplay(PrintWriter err, Mode mode, double logIntervalSecs) {
+        this(err, resolve(mode, Terminal::stderrIsTerminal), logIntervalSecs, 0);
+    }
+
+    /**
+     * A display in a mode already resolved, for a terminal {@code width} columns wide (0: ask the
+     * terminal when live).
+     */
+    ProgressDisplay(PrintWriter err, Mode mode, double logIntervalSecs, int width) {
+        if (mode == Mode.auto) {
+            throw new IllegalArgumentException("resolve the auto mode first");
+        }
         this.err = err;
-        this.mode = mode == Mode.auto ? (System.console() != null ? Mode.live : Mode.log) : mode;
-        this.width = this.mode == Mode.live ? terminalWidth() : Integer.MAX_VALUE;
+        this.mode = mode;
+        this.width = mode != Mode.live ? Integer.MAX_VALUE : width > 0 ? width : terminalWidth();
         this.logIntervalNanos = (long) (logIntervalSecs * 1e9);
+    }
+
+    /** The mode to use: {@code auto} is live when stderr is a terminal, log lines otherwise. */
+    static Mode resolve(Mode requested, BooleanSupplier stderrIsTerminal) {
+        if (requested != Mode.auto) {
+            return requested;
+        }
+        return stderrIsTerminal.getAsBoolean() ? Mode.live : Mode.log;
     }
 
     boolean isLive() {
@@ -60,16 +80,7 @@ final class ProgressDisplay implements AutoCloseable {
     void update(List<String> segments, String logLine) {
         switch (mode) {
             case live -> {
-                List<String> parts = new ArrayList<>(segments);
-                String line = String.join("  ", parts);
-                while (line.length() > width - 1 && parts.size() > 1) {
-                    parts.remove(parts.size() - 1);
-                    line = String.join("  ", parts);
-                }
-                if (line.length() > width - 1) {
-                    line = line.substring(0, Math.max(0, width - 1));
-                }
-                err.print("\r" + line + CLEAR_TO_EOL);
+                err.print("\r" + fit(segments, width) + CLEAR_TO_EOL);
                 err.flush();
                 drawn = true;
             }
@@ -84,6 +95,20 @@ final class ProgressDisplay implements AutoCloseable {
             default -> {
             }
         }
+    }
+
+    /**
+     * The segments joined by two spaces, dropping the last ones until the line leaves the last
+     * column free (writing there makes some terminals wrap), cut if even the first is too long.
+     */
+    static String fit(List<String> segments, int width) {
+        List<String> parts = new ArrayList<>(segments);
+        String line = String.join("  ", parts);
+        while (line.length() > width - 1 && parts.size() > 1) {
+            parts.remove(parts.size() - 1);
+            line = String.join("  ", parts);
+        }
+        return line.length() > width - 1 ? line.substring(0, Math.max(0, width - 1)) : line;
     }
 
     /** Erases the status line, so what follows starts on a clean line. */

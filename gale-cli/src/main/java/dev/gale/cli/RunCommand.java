@@ -257,14 +257,13 @@ final class RunCommand implements Callable<Integer> {
         double elapsed = (System.nanoTime() - start) / 1e9;
         double perSec = rate.perSecond(emitted);
         LatencySummary l = stats.completeLatency();
-        List<String> segments = new ArrayList<>();
-        segments.add(Format.seconds(elapsed) + "/" + Format.seconds(runSecs));
-        segments.add("spouts emitted " + Format.compact(emitted) + "  acked " + Format.compact(acked) + "  failed "
-                + Format.compact(failed) + "  bolts executed " + Format.compact(executed));
-        segments.add(Format.compact(perSec) + " tuples/s");
-        if (l.count() > 0) {
-            segments.add("latency p50 " + Format.ms(l.p50Ms()) + " ms  p99 " + Format.ms(l.p99Ms()) + " ms");
-        }
+        // Most important first, compact enough for 80 columns (the display drops from the end).
+        List<String> segments = List.of(
+                Format.seconds(elapsed) + "/" + Format.seconds(runSecs) + " emit " + Format.compact(emitted) + " ack "
+                        + Format.compact(acked) + " fail " + Format.compact(failed),
+                Format.latencyCompact(l),
+                Format.compact(perSec) + " tuples/s",
+                "bolts exec " + Format.compact(executed));
         String log = "gale run " + topologyName + ": " + Format.seconds(elapsed) + "  spouts emitted "
                 + Format.count(emitted) + "  acked " + Format.count(acked) + "  failed " + Format.count(failed)
                 + "  bolts executed " + Format.count(executed) + "  " + Format.count(perSec) + " tuples/s"

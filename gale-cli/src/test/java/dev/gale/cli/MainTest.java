@@ -37,8 +37,8 @@ class MainTest {
         assertThat(r.status()).as(r.out() + r.err()).isZero();
         assertThat(r.out())
                 .contains("reliable word count over 159 lines")
-                .containsPattern("component +kind +tasks +executed +emitted +acked +failed +exec ms")
-                .containsPattern("lines +spout +2 +- +[0-9,]+ +159 ")
+                .containsPattern("component +kind +tasks +executed +emitted +acked +failed +latency ms")
+                .containsPattern("lines +spout +2 +- +[0-9,]+ +159 +[0-9,]+ +[0-9.]+/[0-9.]+\\R")
                 .containsPattern("flaky +bolt")
                 .contains("Spout complete latency: p50 ")
                 .contains("Top words:")

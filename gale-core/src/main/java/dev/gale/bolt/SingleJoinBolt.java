@@ -27,15 +27,19 @@ import java.util.Set;
  * <p>When the last part of an id arrives, the joined tuple (the requested output fields, each
  * taken from the source that has it) is emitted anchored to every part, and the parts are acked.
  * A part that waits longer than the message timeout T is given up: every part held for its id is
- * failed, so the spouts can replay them. Expiry runs on the bolt's own thread, driven by a tick
- * every second ({@code T} one-second buckets: parts expire between T-1 and T seconds after the
- * first arrived, before the spout would time the tree out). A second part from the same side of
- * one id is reported as an error and failed; the join goes on.
+ * failed, so the spouts can replay them. Expiry runs on the bolt's own thread, driven by tick
+ * tuples: every second unless {@code topology.tick.tuple.freq.secs} is overridden for the
+ * component (freq). With one bucket per tick in T, parts expire between T - freq and T seconds
+ * after the first arrived when freq divides T (between T - 1 and T by default), so before the
+ * spout would time the tree out. A second part from the same side of one id is reported as an
+ * error and failed; the join goes on.
  *
  * <p>Each task has its own instance, used by one thread.
  */
 public class SingleJoinBolt extends BaseRichBolt {
     private static final long serialVersionUID = 1L;
+    /** The tick frequency it asks for, in seconds; a component override takes precedence. */
+    static final int DEFAULT_TICK_SECS = 1;
 
     private final Fields outFields;
     private transient OutputCollector collector;
@@ -94,7 +98,25 @@ public class SingleJoinBolt extends BaseRichBolt {
         this.fieldSources = chosen;
         this.numSources = sources.size();
         int timeoutSecs = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS, 30);
-        this.pending = new RotatingMap<>(Math.max(2, timeoutSecs));
+        // What prepare gets is the topology conf merged with this component's, so an override
+        // of the tick frequency (addConfiguration) shows here as it does to the engine's timer.
+        int tickSecs = ConfigValues.getNonNegativeInt(conf, Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, DEFAULT_TICK_SECS);
+        if (tickSecs == 0) {
+            throw new IllegalArgumentException("SingleJoinBolt '" + context.getThisComponentId()
+                    + "' expires incomplete joins on tick tuples, but " + Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS
+                    + " is 0 for it (no ticks)");
+        }
+        this.pending = new RotatingMap<>(buckets(timeoutSecs, tickSecs));
+    }
+
+    /**
+     * One bucket per tick that fits in the timeout, rounded down: parts then wait at most T (a
+     * spout replaying a timed-out tree finds its old part gone rather than a duplicate side),
+     * and at least T - freq when freq divides T. Two at least, or a part arriving just before a
+     * tick would expire on it; with ticks rarer than T / 2 parts may so wait up to 2 freq.
+     */
+    static int buckets(int timeoutSecs, int tickSecs) {
+        return Math.max(2, timeoutSecs / tickSecs);
     }
 
     @Override
@@ -145,6 +167,6 @@ public class SingleJoinBolt extends BaseRichBolt {
 
     @Override
     public Map<String, Object> getComponentConfiguration() {
-        return Map.of(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 1);
+        return Map.of(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, DEFAULT_TICK_SECS);
     }
 }

@@ -31,6 +31,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,8 @@ import java.util.Random;
  * Tests one bolt in isolation, on the calling thread, as Hazelcast Jet's {@code TestSupport} does
  * for a processor: declare the streams it reads, {@link #prepare()}, {@link #execute} tuples,
  * then read what it emitted, acked, failed and reported. The bolt runs with a real context and
- * the engine's own emit checks, so a wrong emit fails here as it would in a topology.
+ * the engine's own emit checks, so a wrong emit fails here as it would in a topology; acking or
+ * failing a tuple a second time throws an {@link IllegalStateException} naming it.
  *
  * <pre>{@code
  * BoltTester t = BoltTester.of(new SplitSentence()).withSource("spout", new Fields("sentence")).prepare();
@@ -65,6 +67,8 @@ public final class BoltTester implements AutoCloseable {
     private final List<Tuple> failed = new ArrayList<>();
     private final List<Tuple> timeoutsReset = new ArrayList<>();
     private final List<Throwable> errors = new ArrayList<>();
+    /** Every tuple acked (true) or failed (false), by identity; kept by {@link #clear()}. */
+    private final Map<Tuple, Boolean> settled = new IdentityHashMap<>();
     private boolean prepared;
 
     private BoltTester(IRichBolt bolt) {
@@ -213,7 +217,10 @@ public final class BoltTester implements AutoCloseable {
         return Collections.unmodifiableList(errors);
     }
 
-    /** Forgets what was emitted, acked, failed and reported so far. */
+    /**
+     * Forgets what was emitted, acked, failed and reported so far. A tuple acked or failed
+     * before still cannot be acked or failed again.
+     */
     public void clear() {
         emitted.clear();
         acked.clear();
@@ -266,15 +273,26 @@ public final class BoltTester implements AutoCloseable {
 
         @Override
         public void ack(Tuple input) {
-            if (!acked.contains(input) && !failed.contains(input)) {
-                acked.add(input);
-            }
+            settle(input, true);
+            acked.add(input);
         }
 
         @Override
         public void fail(Tuple input) {
-            if (!acked.contains(input) && !failed.contains(input)) {
-                failed.add(input);
+            settle(input, false);
+            failed.add(input);
+        }
+
+        /**
+         * A tuple is acked or failed once. A second ack or fail is a bug in the bolt (in a
+         * topology it corrupts the tree's XOR checksum or is silently dropped), so it throws
+         * here, out of {@link #execute}, rather than being ignored.
+         */
+        private void settle(Tuple input, boolean ack) {
+            Boolean before = settled.putIfAbsent(input, ack);
+            if (before != null) {
+                throw new IllegalStateException(who() + (ack ? " acked" : " failed") + " a tuple it had already "
+                        + (before ? "acked" : "failed") + ": " + input);
             }
         }
 

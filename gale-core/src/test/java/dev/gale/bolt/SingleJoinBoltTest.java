@@ -176,6 +176,68 @@ class SingleJoinBoltTest {
     }
 
     @Test
+    void withRarerTicksPartsStillExpireWithinOneTickBeforeTheTimeout() {
+        FeederSpout gender = new FeederSpout(new Fields("id", "gender"));
+        FeederSpout age = new FeederSpout(new Fields("id", "age"));
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("gender", gender);
+        b.setSpout("age", age);
+        b.setBolt("join", new SingleJoinBolt(new Fields("gender", "age")), 2)
+                .fieldsGrouping("gender", new Fields("id"))
+                .fieldsGrouping("age", new Fields("id"))
+                .addConfiguration(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 5);
+        Config conf = new Config();
+        conf.setMessageTimeoutSecs(30);
+        cluster.submitTopology("join", conf, b.createTopology());
+        clock.advanceMillis(400);
+        gender.feed(new Values(1, "male"), "g1");
+        age.feed(new Values(2, 22), "a2");
+        cluster.waitForIdle();
+
+        // T = 30 s, ticks every 5 s: the parts may be given up from T - 5 s after they arrived...
+        clock.advanceMillis(24_900);
+        cluster.waitForIdle();
+        assertThat(gender.getFailed()).isEmpty();
+        assertThat(age.getFailed()).isEmpty();
+        // ...and are by T (29.6 s after: before the spout's own timeout could fire, which is T
+        // after the emit at the earliest; with one bucket per second they would wait 150 s).
+        clock.advanceMillis(4_700);
+        cluster.waitForIdle();
+        assertThat(gender.getFailed()).containsExactly("g1");
+        assertThat(age.getFailed()).containsExactly("a2");
+        assertThat(cluster.getTopologyStats("join").component("join").orElseThrow().failed()).isEqualTo(2);
+    }
+
+    @Test
+    void oneBucketPerTickInTheTimeoutAndAtLeastTwo() {
+        assertThat(SingleJoinBolt.buckets(30, 1)).isEqualTo(30);
+        assertThat(SingleJoinBolt.buckets(30, 5)).isEqualTo(6);
+        // 4 ticks of 7 s: expiry 21..28 s after the first part, never after T.
+        assertThat(SingleJoinBolt.buckets(30, 7)).isEqualTo(4);
+        assertThat(SingleJoinBolt.buckets(30, 20)).isEqualTo(2);
+        assertThat(SingleJoinBolt.buckets(10, 60)).isEqualTo(2);
+    }
+
+    @Test
+    void ticksTurnedOffForTheJoinFailPrepareWithAClearMessage() {
+        FeederSpout gender = new FeederSpout(new Fields("id", "gender"));
+        FeederSpout age = new FeederSpout(new Fields("id", "age"));
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("gender", gender);
+        b.setSpout("age", age);
+        b.setBolt("join", new SingleJoinBolt(new Fields("gender", "age")))
+                .fieldsGrouping("gender", new Fields("id"))
+                .fieldsGrouping("age", new Fields("id"))
+                .addConfiguration(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 0);
+        cluster.submitTopology("join", new Config(), b.createTopology());
+        cluster.waitForIdle();
+        assertThat(cluster.getTopologyStats("join").component("join").orElseThrow().lastErrors())
+                .isNotEmpty()
+                .allSatisfy(e -> assertThat(e.message()).contains("prepare failed")
+                        .contains("topology.tick.tuple.freq.secs is 0"));
+    }
+
+    @Test
     void ackingTheJoinedTupleDownstreamAcksBothSpoutTuples() {
         FeederSpout gender = new FeederSpout(new Fields("id", "gender"));
         FeederSpout age = new FeederSpout(new Fields("id", "age"));

@@ -365,7 +365,7 @@ class AckingTest {
         b.setSpout("spout", spout);
         b.setBolt("hold", new HoldingBolt(false, 0)).shuffleGrouping("spout");
         cluster.submitTopology("untracked", new Config(), b.createTopology());
-        spout.feed(new Values("x"));
+        spout.feed(new Values("x"), null); // feed(values) alone is tracked, as in Storm
         cluster.waitForIdle();
         clock.advance(Duration.ofSeconds(100));
         cluster.waitForIdle();

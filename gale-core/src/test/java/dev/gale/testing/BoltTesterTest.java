@@ -5,14 +5,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gale.Config;
 import dev.gale.bolt.SingleJoinBolt;
+import dev.gale.task.OutputCollector;
+import dev.gale.task.TopologyContext;
 import dev.gale.topology.BasicOutputCollector;
 import dev.gale.topology.FailedException;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.base.BaseBasicBolt;
+import dev.gale.topology.base.BaseRichBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
+import dev.gale.utils.TupleUtils;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class BoltTesterTest {
@@ -83,6 +89,91 @@ class BoltTesterTest {
             t.tick(); // the third one-second tick: the timeout of 3 s has passed
             assertThat(t.failed()).containsExactly(dup, g2);
             assertThat(t.emitted()).isEmpty();
+        }
+    }
+
+    /** Acks or fails its input as the input says: "ack", "fail", "ack ack", "fail ack", ... */
+    static class Settles extends BaseRichBolt {
+        private static final long serialVersionUID = 1L;
+        private transient OutputCollector collector;
+
+        @Override
+        public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
+            this.collector = collector;
+        }
+
+        @Override
+        public void execute(Tuple input) {
+            for (String what : input.getString(0).split(" ")) {
+                if (what.equals("ack")) {
+                    collector.ack(input);
+                } else {
+                    collector.fail(input);
+                }
+            }
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        }
+    }
+
+    @Test
+    void ackingOrFailingATupleTwiceThrowsNamingTheTuple() {
+        try (BoltTester t = BoltTester.of(new Settles()).withSource("orders", new Fields("what")).prepare()) {
+            assertThatThrownBy(() -> t.execute("orders", new Values("ack ack")))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("'bolt-under-test'").hasMessageContaining("acked a tuple it had already acked")
+                    .hasMessageContaining("source: orders").hasMessageContaining("[ack ack]");
+            assertThatThrownBy(() -> t.execute("orders", new Values("fail ack")))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("acked a tuple it had already failed").hasMessageContaining("[fail ack]");
+            assertThatThrownBy(() -> t.execute("orders", new Values("ack fail")))
+                    .hasMessageContaining("failed a tuple it had already acked");
+            assertThatThrownBy(() -> t.execute("orders", new Values("fail fail")))
+                    .hasMessageContaining("failed a tuple it had already failed");
+            // Each tuple counted once, with what was done first.
+            assertThat(t.acked()).extracting(in -> in.getString(0)).containsExactly("ack ack", "ack fail");
+            assertThat(t.failed()).extracting(in -> in.getString(0)).containsExactly("fail ack", "fail fail");
+        }
+    }
+
+    /** Acks what it holds on every tick, but forgets to let go of it: a typical bug. */
+    static class AcksOnTickAndForgetsToClear extends BaseRichBolt {
+        private static final long serialVersionUID = 1L;
+        private transient OutputCollector collector;
+        private transient List<Tuple> held;
+
+        @Override
+        public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
+            this.collector = collector;
+            this.held = new ArrayList<>();
+        }
+
+        @Override
+        public void execute(Tuple input) {
+            if (TupleUtils.isTick(input)) {
+                held.forEach(collector::ack);
+            } else {
+                held.add(input);
+            }
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        }
+    }
+
+    @Test
+    void aSecondAckIsCaughtEvenAfterClear() {
+        try (BoltTester t = BoltTester.of(new AcksOnTickAndForgetsToClear()).withSource("s", new Fields("v")).prepare()) {
+            Tuple first = t.execute("s", new Values("first"));
+            t.tick();
+            assertThat(t.acked()).containsExactly(first);
+            t.clear();
+            t.execute("s", new Values("second"));
+            assertThatThrownBy(t::tick).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("acked a tuple it had already acked").hasMessageContaining("[first]");
         }
     }
 

@@ -1,14 +1,15 @@
 package dev.gale.starter;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
-import dev.gale.Config;
-import dev.gale.LocalCluster;
-import dev.gale.stats.TopologyStats;
-import dev.gale.time.SimulatedClock;
-import dev.gale.topology.TopologyBuilder;
-import java.time.Duration;
+import dev.gale.starter.ExclamationTopology.ExclamationBolt;
+import dev.gale.testing.BoltTester;
+import dev.gale.testing.CompletedTopology;
+import dev.gale.testing.MockedSources;
+import dev.gale.testing.Testing;
+import dev.gale.tuple.Fields;
+import dev.gale.tuple.Tuple;
+import dev.gale.tuple.Values;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -16,22 +17,29 @@ class ExclamationTopologyTest {
 
     @Test
     void everyWordLeavesExclaim2WithSixExclamationMarks() {
-        Collect collect = new Collect();
-        TopologyBuilder builder = ExclamationTopology.builder();
-        builder.setBolt("collect", collect).shuffleGrouping("exclaim2");
-        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
-            cluster.submitTopology("test", new Config(), builder.createTopology());
-            await().atMost(Duration.ofSeconds(30)).until(() -> collect.size() >= 20);
-            TopologyStats stats = cluster.getTopologyStats("test");
-            cluster.killTopology("test");
+        // The topology 'gale run exclamation' runs, with the random words replaced by known ones.
+        CompletedTopology result = Testing.completeTopology(ExclamationTopology.createTopology(), new MockedSources()
+                .addMockData("word", new Values("nathan"), new Values("bertels"), new Values("nathan")));
 
-            assertThat(collect.seen()).allSatisfy(values -> assertThat(values).hasSize(1)
-                    .element(0).isIn(List.of("nathan!!!!!!", "mike!!!!!!", "jackson!!!!!!", "golda!!!!!!",
-                            "bertels!!!!!!")));
-            assertThat(stats.component("word").orElseThrow().tasks()).hasSize(10);
-            assertThat(stats.component("exclaim1").orElseThrow().tasks()).hasSize(3);
-            assertThat(stats.component("exclaim2").orElseThrow().tasks()).hasSize(2);
-            assertThat(stats.component("exclaim2").orElseThrow().failed()).isZero();
+        assertThat(result.emitted("exclaim1")).containsExactlyInAnyOrder(
+                List.of("nathan!!!"), List.of("bertels!!!"), List.of("nathan!!!"));
+        assertThat(result.emitted("exclaim2")).containsExactlyInAnyOrder(
+                List.of("nathan!!!!!!"), List.of("bertels!!!!!!"), List.of("nathan!!!!!!"));
+        assertThat(result.acked("word")).containsExactlyInAnyOrder(0, 1, 2);
+        assertThat(result.failed("word")).isEmpty();
+        assertThat(result.stats().component("exclaim1").orElseThrow().tasks()).hasSize(3);
+        assertThat(result.stats().component("exclaim2").orElseThrow().tasks()).hasSize(2);
+    }
+
+    @Test
+    void theBoltAnchorsItsEmitToTheInputThenAcksIt() {
+        try (BoltTester bolt = BoltTester.of(new ExclamationBolt()).withSource("word", new Fields("word")).prepare()) {
+            Tuple in = bolt.execute("word", new Values("golda"));
+            assertThat(bolt.emitted()).singleElement().satisfies(e -> {
+                assertThat(e.values()).containsExactly("golda!!!");
+                assertThat(e.anchors()).containsExactly(in);
+            });
+            assertThat(bolt.acked()).containsExactly(in);
         }
     }
 }

@@ -6,8 +6,14 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gale.Config;
 import dev.gale.LocalCluster;
+import dev.gale.generated.StormTopology;
 import dev.gale.starter.ReliableWordCount.Progress;
+import dev.gale.testing.BoltTester;
 import dev.gale.time.SimulatedClock;
+import dev.gale.topology.IRichBolt;
+import dev.gale.tuple.Fields;
+import dev.gale.tuple.Tuple;
+import dev.gale.tuple.Values;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -61,6 +67,35 @@ class ReliableWordCountTest {
             assertThat(expected.get("nation")).isEqualTo(2 * 5L);
             assertThat(expected.get("gale")).isPositive();
             assertThat(job.isComplete()).isFalse();
+        }
+    }
+
+    @Test
+    void splitLineEmitsEachWordWithItsPositionAnchoredToTheLine() {
+        try (BoltTester split = BoltTester.of(new ReliableWordCount.SplitLine())
+                .withSource("lines", new Fields("id", "line")).prepare()) {
+            Tuple line = split.execute("lines", new Values(7L, "Four score -- and seven"));
+            assertThat(split.emittedValues()).containsExactly(
+                    List.of(7L, 0, "four"), List.of(7L, 1, "score"), List.of(7L, 2, "and"), List.of(7L, 3, "seven"));
+            assertThat(split.emitted()).allSatisfy(e -> assertThat(e.anchors()).containsExactly(line));
+            assertThat(split.acked()).containsExactly(line);
+        }
+    }
+
+    @Test
+    void countBoltCountsAReplayedWordOnceAndAcksBothDeliveries() {
+        try (ReliableWordCount job = new ReliableWordCount()) {
+            StormTopology topology = job.build(Map.of());
+            IRichBolt countBolt = (IRichBolt) topology.components().get("count").component();
+            try (BoltTester count = BoltTester.of(countBolt).withSource("flaky", new Fields("id", "pos", "word"))
+                    .prepare()) {
+                Tuple first = count.execute("flaky", new Values(3L, 0, "nation"));
+                Tuple replayed = count.execute("flaky", new Values(3L, 0, "nation"));
+                Tuple other = count.execute("flaky", new Values(3L, 1, "nation"));
+                assertThat(job.counts()).containsExactly(Map.entry("nation", 2L));
+                assertThat(job.progress().duplicatesIgnored()).isEqualTo(1);
+                assertThat(count.acked()).containsExactly(first, replayed, other);
+            }
         }
     }
 

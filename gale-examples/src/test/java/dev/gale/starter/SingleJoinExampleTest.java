@@ -8,6 +8,7 @@ import dev.gale.testing.FeederSpout;
 import dev.gale.time.SimulatedClock;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.tuple.Fields;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class SingleJoinExampleTest {
 
     @Test
-    void joinsGenderAndAgeOfTheHundredIdsThatHaveBoth() {
+    void joinsTheHundredIdsThatHaveBothAndFailsTheOrphanWithinTheTimeout() {
         FeederSpout gender = new FeederSpout(new Fields("id", "gender"));
         FeederSpout age = new FeederSpout(new Fields("id", "age"));
         Collect collect = new Collect();
@@ -31,12 +32,32 @@ class SingleJoinExampleTest {
                     .mapToObj(i -> List.<Object>of(i % 2 == 0 ? "male" : "female", i + 20)).toList();
             assertThat(collect.seen()).containsExactlyInAnyOrderElementsOf(expected);
 
-            // Id 100 has only an age: it expires after the message timeout, and nothing more is emitted.
-            clock.advance(java.time.Duration.ofSeconds(61));
+            // Every joined part is acked once the joined tuple is (Collect acks it); id 100 has
+            // only an age, which waits in the join.
+            assertThat(gender.getAcked()).hasSize(100).doesNotHaveDuplicates();
+            assertThat(age.getAcked()).hasSize(100).doesNotHaveDuplicates();
+            assertThat(gender.getFailed()).isEmpty();
+            assertThat(age.getFailed()).isEmpty();
+
+            // The join holds a part at most the message timeout T (30 s) and gives up on it no
+            // earlier than one tick (1 s) before: the orphan is failed to its spout in [T - 1 s, T].
+            clock.advance(Duration.ofMillis(28_900));
             cluster.waitForIdle();
+            assertThat(age.getFailed()).as("failed before T - 1 s").isEmpty();
+            clock.advance(Duration.ofMillis(1_100));
+            cluster.waitForIdle();
+            assertThat(age.getFailed()).as("the orphaned age of id 100, by T").singleElement()
+                    .satisfies(id -> assertThat(age.getAcked()).doesNotContain(id));
+            assertThat(gender.getFailed()).isEmpty();
+            assertThat(cluster.getTopologyStats("join-example").component("join").orElseThrow().failed())
+                    .as("the join gave up on it, not only the spout's timeout").isEqualTo(1);
             assertThat(collect.seen()).hasSize(100);
-            assertThat(cluster.getTopologyStats("join-example").component("join").orElseThrow().executed())
-                    .isGreaterThanOrEqualTo(201);
+
+            // Nothing is failed twice, e.g. when the spout's own timeout comes round.
+            clock.advance(Duration.ofSeconds(60));
+            cluster.waitForIdle();
+            assertThat(age.getFailed()).hasSize(1);
+            assertThat(age.getAcked()).hasSize(100);
         }
     }
 

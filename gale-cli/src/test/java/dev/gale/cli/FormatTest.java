@@ -1,0 +1,51 @@
+package dev.gale.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gale.stats.ComponentStats;
+import dev.gale.stats.LatencySummary;
+import dev.gale.stats.TaskStats;
+import dev.gale.stats.TopologyStats;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FormatTest {
+    private static final LatencySummary LINES = new LatencySummary(13_250, 40, 25.6, 210, 270, 271);
+
+    private static ComponentStats spout(String id, LatencySummary... perTask) {
+        List<TaskStats> tasks = new java.util.ArrayList<>();
+        for (int i = 0; i < perTask.length; i++) {
+            tasks.add(new TaskStats(id, i + 1, 25_590, 25_590, 0, 13_250, 12_340, 0, perTask[i], 0));
+        }
+        return new ComponentStats(id, "spout", tasks, List.of());
+    }
+
+    private static ComponentStats bolt(String id, String kind) {
+        return new ComponentStats(id, kind, List.of(new TaskStats(id, 9, 328_977, 328_977, 692_590, 312_433, 16_544,
+                0.045, null, 0)), List.of());
+    }
+
+    @Test
+    void spoutRowsShowTheirCompleteLatencyAndTheTableFitsEightyColumns() {
+        TopologyStats stats = new TopologyStats("t", 1_000, List.of(spout("lines", LINES, LINES),
+                bolt("split", "bolt"), bolt("__acker", "acker")), LINES);
+        List<String> table = Format.table(stats, List.of("lines", "split"));
+        assertThat(table.get(0)).endsWith("latency ms");
+        assertThat(table.get(1)).startsWith("  lines").endsWith(" 26/210");
+        assertThat(table.get(2)).startsWith("  split").endsWith(" 0.045");
+        assertThat(table.get(3)).startsWith("  __acker").endsWith(" -");
+        assertThat(table.get(4)).contains("complete latency p50/p99").contains("mean execute time");
+        assertThat(table).allSatisfy(row -> assertThat(row.length()).isLessThanOrEqualTo(80));
+    }
+
+    @Test
+    void withSeveralSpoutsOnlyASingleTaskSpoutHasAFigureOfItsOwn() {
+        LatencySummary fast = new LatencySummary(10, 0.3, 0.29, 0.54, 0.6, 0.7);
+        TopologyStats stats = new TopologyStats("t", 1_000, List.of(spout("one", fast), spout("two", LINES, LINES),
+                spout("idle", LatencySummary.EMPTY)), LINES);
+        List<String> table = Format.table(stats, List.of("one", "two", "idle"));
+        assertThat(table.get(1)).startsWith("  one").endsWith(" 0.29/0.54");
+        assertThat(table.get(2)).startsWith("  two").endsWith(" -");
+        assertThat(table.get(3)).startsWith("  idle").endsWith(" -");
+    }
+}
