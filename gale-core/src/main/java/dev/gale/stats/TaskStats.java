@@ -10,7 +10,8 @@ package dev.gale.stats;
  * @param failed bolts: inputs failed; spouts: trees failed or timed out
  * @param executeLatencyMs mean time spent in execute, milliseconds
  * @param completeLatency spouts: time from emit to completed tree; null for bolts
- * @param queueDepth messages waiting in the executor's receive queue
+ * @param queueDepth messages waiting in the receive queue of the task's executor, a queue all the
+ *     tasks of that executor share (for a component's total see {@link ComponentStats#queueDepth()})
  */
 public record TaskStats(String componentId, int taskId, long emitted, long transferred, long executed, long acked,
                         long failed, double executeLatencyMs, LatencySummary completeLatency, int queueDepth) {
