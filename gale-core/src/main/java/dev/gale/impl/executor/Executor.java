@@ -204,6 +204,14 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
         return out;
     }
 
+    /**
+     * Messages this executor holds because their target queues were full. While it holds any, a
+     * spout executor does not call {@code nextTuple}; for tests and tools.
+     */
+    public final int overflowSize() {
+        return outbox.overflowSize();
+    }
+
     /** Messages waiting in this executor's receive queue (one queue for all its tasks). */
     public final int queueDepth() {
         return inbox.size();
