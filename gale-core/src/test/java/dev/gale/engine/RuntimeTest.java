@@ -19,13 +19,19 @@ import dev.gale.topology.base.BaseRichSpout;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /** Backpressure, cycles, many executors, and the topology lifecycle. */
@@ -264,6 +270,37 @@ class RuntimeTest {
             cluster.waitForIdle();
             assertThat(spout.getAcked()).hasSize(20_000);
             assertThat(sink.record.seen()).hasSize(20_000);
+        }
+    }
+
+    @Test
+    void anIdleTopologyOfFiftyExecutorsHasEveryThreadParkedAtOnce() {
+        FeederSpout spout = new FeederSpout(new Fields("word"));
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout, 5);
+        b.setBolt("a", new Bolts.Forward("word"), 15).shuffleGrouping("spout");
+        b.setBolt("b", new Bolts.Forward("word"), 15).fieldsGrouping("a", new Fields("word"));
+        b.setBolt("sink", new Bolts.Sink(), 14).shuffleGrouping("b");
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
+            cluster.submitTopology("idle-threads", new Config(), b.createTopology());
+            for (int i = 0; i < 1_000; i++) {
+                spout.feed(new Values("w" + (i % 50)), i);
+            }
+            cluster.waitForIdle();
+            assertThat(spout.getAcked()).hasSize(1_000);
+            // Engine threads are named gale-<topology>-<executor>, and gale-<topology>-timer.
+            // A thread that spins or yields while idle is RUNNABLE; one snapshot (taken at a
+            // safepoint, so one moment for all threads) must find every one of them parked.
+            String prefix = "gale-idle-threads-";
+            ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+            Supplier<List<ThreadInfo>> engineThreads = () ->
+                    Arrays.stream(mx.dumpAllThreads(false, false))
+                            .filter(t -> t.getThreadName().startsWith(prefix)).toList();
+            assertThat(engineThreads.get()).filteredOn(t -> !t.getThreadName().endsWith("-timer"))
+                    .as("executor threads").hasSize(50);
+            await().atMost(Duration.ofSeconds(10)).until(() -> engineThreads.get().stream()
+                    .allMatch(t -> t.getThreadState() == Thread.State.WAITING
+                            || t.getThreadState() == Thread.State.TIMED_WAITING));
         }
     }
 
