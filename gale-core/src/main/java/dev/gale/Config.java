@@ -1,6 +1,8 @@
 package dev.gale;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -29,6 +31,19 @@ public class Config extends HashMap<String, Object> {
     public static final String TOPOLOGY_EXECUTOR_RECEIVE_BUFFER_SIZE = "topology.executor.receive.buffer.size";
     /** The topology's name; the engine sets it at submit. */
     public static final String TOPOLOGY_NAME = "topology.name";
+    /**
+     * Classes registered for Kryo serialization, as {@link #registerSerialization} records them.
+     * Accepted for compatibility: tuples move between tasks inside one JVM and are never serialized.
+     */
+    public static final String TOPOLOGY_KRYO_REGISTER = "topology.kryo.register";
+    /** A component's on-heap memory hint in MB; recorded, ignored by the embedded engine. */
+    public static final String TOPOLOGY_COMPONENT_RESOURCES_ONHEAP_MEMORY_MB =
+            "topology.component.resources.onheap.memory.mb";
+    /** A component's off-heap memory hint in MB; recorded, ignored by the embedded engine. */
+    public static final String TOPOLOGY_COMPONENT_RESOURCES_OFFHEAP_MEMORY_MB =
+            "topology.component.resources.offheap.memory.mb";
+    /** A component's CPU hint in percent of a core; recorded, ignored by the embedded engine. */
+    public static final String TOPOLOGY_COMPONENT_CPU_PCORE_PERCENT = "topology.component.cpu.pcore.percent";
     /**
      * Gale: buckets of the spout's and acker's pending maps. A tree that does not complete is
      * failed between T and T*(1+1/(n-1)) after its emit, T the message timeout. Default 5.
@@ -98,5 +113,42 @@ public class Config extends HashMap<String, Object> {
 
     public void setTickTupleFreqSecs(int secs) {
         put(TOPOLOGY_TICK_TUPLE_FREQ_SECS, secs);
+    }
+
+    /**
+     * Registers a class for Kryo serialization, as Storm does: its name is appended to
+     * {@link #TOPOLOGY_KRYO_REGISTER}. Gale never serializes tuples (they stay in one JVM), so the
+     * registration is only recorded.
+     */
+    public static void registerSerialization(Map<String, Object> conf, Class<?> klass) {
+        registeredSerializations(conf).add(klass.getName());
+    }
+
+    /**
+     * Registers a class with its Kryo serializer, as Storm does: {@code {class: serializer}} is
+     * appended to {@link #TOPOLOGY_KRYO_REGISTER}; only recorded, see above. Storm types the
+     * serializer {@code Class<? extends com.esotericsoftware.kryo.Serializer>}; Gale does not
+     * depend on Kryo, so it takes any class (same erasure, and every Storm call compiles).
+     */
+    public static void registerSerialization(Map<String, Object> conf, Class<?> klass, Class<?> serializerClass) {
+        Map<String, String> register = new HashMap<>();
+        register.put(klass.getName(), serializerClass.getName());
+        registeredSerializations(conf).add(register);
+    }
+
+    public void registerSerialization(Class<?> klass) {
+        registerSerialization(this, klass);
+    }
+
+    public void registerSerialization(Class<?> klass, Class<?> serializerClass) {
+        registerSerialization(this, klass, serializerClass);
+    }
+
+    /** The registration list, copied into a fresh mutable list (the conf may hold an immutable one). */
+    private static List<Object> registeredSerializations(Map<String, Object> conf) {
+        Object current = conf.get(TOPOLOGY_KRYO_REGISTER);
+        List<Object> list = current == null ? new ArrayList<>() : new ArrayList<>((List<?>) current);
+        conf.put(TOPOLOGY_KRYO_REGISTER, list);
+        return list;
     }
 }

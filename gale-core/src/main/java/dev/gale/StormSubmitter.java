@@ -1,5 +1,8 @@
 package dev.gale;
 
+import dev.gale.generated.AlreadyAliveException;
+import dev.gale.generated.AuthorizationException;
+import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.StormTopology;
 import java.util.Map;
 
@@ -18,17 +21,21 @@ public final class StormSubmitter {
     }
 
     /**
-     * Starts the topology on the process-wide embedded cluster.
+     * Starts the topology on the process-wide embedded cluster. Declares Storm's exceptions (all
+     * unchecked in Gale) so Storm code that catches or rethrows them compiles unchanged.
      *
-     * @throws dev.gale.generated.InvalidTopologyException if the topology is invalid
-     * @throws dev.gale.generated.AlreadyAliveException if a topology of that name runs already
+     * @throws InvalidTopologyException if the topology is invalid
+     * @throws AlreadyAliveException if a topology of that name runs already
+     * @throws AuthorizationException never: the embedded engine has no authorisation
      */
-    public static synchronized void submitTopology(String name, Map<String, Object> topoConf, StormTopology topology) {
+    public static synchronized void submitTopology(String name, Map<String, Object> topoConf, StormTopology topology)
+            throws AlreadyAliveException, InvalidTopologyException, AuthorizationException {
         cluster().submitTopology(name, topoConf, topology);
     }
 
     /** Same as {@link #submitTopology}; there is no upload to show progress for. */
-    public static void submitTopologyWithProgressBar(String name, Map<String, Object> topoConf, StormTopology topology) {
+    public static void submitTopologyWithProgressBar(String name, Map<String, Object> topoConf, StormTopology topology)
+            throws AlreadyAliveException, InvalidTopologyException, AuthorizationException {
         submitTopology(name, topoConf, topology);
     }
 

@@ -6,8 +6,12 @@ import java.util.List;
  * Counters of one component: its tasks' figures and their sums, and its latest errors. Immutable.
  *
  * @param kind "spout", "bolt" or "acker"
+ * @param queueDepth messages waiting in the receive queues of the component's executors, each
+ *     queue counted once: the tasks of one executor share its queue, so this is not the sum of
+ *     {@link TaskStats#queueDepth()} over the tasks when a component has more tasks than executors
  */
-public record ComponentStats(String componentId, String kind, List<TaskStats> tasks, List<ErrorInfo> lastErrors) {
+public record ComponentStats(String componentId, String kind, List<TaskStats> tasks, List<ErrorInfo> lastErrors,
+                             int queueDepth) {
 
     public long emitted() {
         return tasks.stream().mapToLong(TaskStats::emitted).sum();
@@ -33,9 +37,5 @@ public record ComponentStats(String componentId, String kind, List<TaskStats> ta
     public double executeLatencyMs() {
         long n = executed();
         return n == 0 ? 0 : tasks.stream().mapToDouble(t -> t.executeLatencyMs() * t.executed()).sum() / n;
-    }
-
-    public int queueDepth() {
-        return tasks.stream().mapToInt(TaskStats::queueDepth).sum();
     }
 }

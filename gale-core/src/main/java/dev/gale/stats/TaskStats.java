@@ -8,9 +8,11 @@ package dev.gale.stats;
  * @param executed tuples executed (bolts; ticks included)
  * @param acked bolts: inputs acked; spouts: tuple trees completed
  * @param failed bolts: inputs failed; spouts: trees failed or timed out
- * @param executeLatencyMs mean time spent in execute, milliseconds
+ * @param executeLatencyMs mean time spent in execute, milliseconds, on the topology's clock (timed on
+ *     one tuple in 8)
  * @param completeLatency spouts: time from emit to completed tree; null for bolts
- * @param queueDepth messages waiting in the executor's receive queue
+ * @param queueDepth messages waiting in the receive queue of the task's executor, a queue all the
+ *     tasks of that executor share (for a component's total see {@link ComponentStats#queueDepth()})
  */
 public record TaskStats(String componentId, int taskId, long emitted, long transferred, long executed, long acked,
                         long failed, double executeLatencyMs, LatencySummary completeLatency, int queueDepth) {

@@ -3,7 +3,8 @@ package dev.gale.topology;
 import java.util.Map;
 
 /** Per-component settings offered by {@link SpoutDeclarer} and {@link BoltDeclarer}. */
-public interface ComponentConfigurationDeclarer<T extends ComponentConfigurationDeclarer<T>> {
+public interface ComponentConfigurationDeclarer<T extends ComponentConfigurationDeclarer<T>>
+        extends ResourceDeclarer<T> {
 
     T addConfigurations(Map<String, Object> conf);
 

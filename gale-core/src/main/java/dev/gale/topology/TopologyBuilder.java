@@ -156,6 +156,24 @@ public class TopologyBuilder {
         }
 
         @Override
+        public T setMemoryLoad(Number onHeap) {
+            return onHeap == null ? self()
+                    : addConfiguration(Config.TOPOLOGY_COMPONENT_RESOURCES_ONHEAP_MEMORY_MB, onHeap.doubleValue());
+        }
+
+        @Override
+        public T setMemoryLoad(Number onHeap, Number offHeap) {
+            setMemoryLoad(onHeap);
+            return offHeap == null ? self()
+                    : addConfiguration(Config.TOPOLOGY_COMPONENT_RESOURCES_OFFHEAP_MEMORY_MB, offHeap.doubleValue());
+        }
+
+        @Override
+        public T setCPULoad(Number amount) {
+            return amount == null ? self() : addConfiguration(Config.TOPOLOGY_COMPONENT_CPU_PCORE_PERCENT, amount);
+        }
+
+        @Override
         public T setNumTasks(Number val) {
             if (val == null || val.doubleValue() != val.intValue() || val.intValue() < 1) {
                 throw new IllegalArgumentException("component '" + id + "': number of tasks must be a whole number >= 1, got " + val);

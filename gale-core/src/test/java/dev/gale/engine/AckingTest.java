@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gale.Config;
 import dev.gale.LocalCluster;
+import dev.gale.impl.executor.PendingInput;
+import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.testing.AckFailDelegate;
@@ -12,12 +14,17 @@ import dev.gale.time.SimulatedClock;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.topology.base.BaseRichBolt;
+import dev.gale.topology.base.BaseRichSpout;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
+import dev.gale.utils.TupleUtils;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -321,25 +328,171 @@ class AckingTest {
         assertThat(spout.getFailed()).containsExactlyInAnyOrderElementsOf(ids(5));
     }
 
+    /** What a {@link MaxPendingSpout}'s task saw, from its own thread. */
+    static final class PendingCounters {
+        final AtomicInteger emitted = new AtomicInteger();
+        final AtomicInteger acked = new AtomicInteger();
+        final AtomicInteger failed = new AtomicInteger();
+        final AtomicInteger maxPendingSeen = new AtomicInteger();
+        final AtomicInteger nextTupleWhileAtMax = new AtomicInteger();
+
+        int pending() {
+            return emitted.get() - acked.get() - failed.get();
+        }
+    }
+
+    /**
+     * Emits message ids 0 .. total-1, one per nextTuple, and keeps its own count of pending
+     * trees (emitted, not yet acked or failed): the highest it reached, and how often nextTuple
+     * was called with {@code maxPending} trees pending.
+     */
+    static final class MaxPendingSpout extends BaseRichSpout implements PendingInput {
+        private static final long serialVersionUID = 1L;
+        private static final Map<String, PendingCounters> COUNTERS = new ConcurrentHashMap<>();
+        private final String id = UUID.randomUUID().toString();
+        private final int total;
+        private final int maxPending;
+        private transient SpoutOutputCollector collector;
+
+        MaxPendingSpout(int total, int maxPending) {
+            this.total = total;
+            this.maxPending = maxPending;
+            COUNTERS.put(id, new PendingCounters());
+        }
+
+        PendingCounters counters() {
+            return COUNTERS.get(id);
+        }
+
+        @Override
+        public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
+            this.collector = collector;
+        }
+
+        @Override
+        public void nextTuple() {
+            PendingCounters c = counters();
+            if (c.pending() >= maxPending) {
+                c.nextTupleWhileAtMax.incrementAndGet();
+            }
+            int n = c.emitted.get();
+            if (n < total) {
+                collector.emit(new Values("v" + n), n);
+                c.emitted.incrementAndGet();
+                c.maxPendingSeen.accumulateAndGet(c.pending(), Math::max);
+            }
+        }
+
+        @Override
+        public boolean hasPendingInput() {
+            return counters().emitted.get() < total;
+        }
+
+        @Override
+        public void ack(Object msgId) {
+            counters().acked.incrementAndGet();
+        }
+
+        @Override
+        public void fail(Object msgId) {
+            counters().failed.incrementAndGet();
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            declarer.declare(new Fields("v"));
+        }
+    }
+
+    /** Holds its inputs; on each tick (every second) acks as many of them as the test allowed so far. */
+    static final class ReleasingBolt extends BaseRichBolt {
+        private static final long serialVersionUID = 1L;
+        private static final Map<String, AtomicInteger> ALLOWANCE = new ConcurrentHashMap<>();
+        private static final Map<String, AtomicInteger> HELD = new ConcurrentHashMap<>();
+        private final String id = UUID.randomUUID().toString();
+        private transient OutputCollector collector;
+        private transient java.util.ArrayDeque<Tuple> held;
+
+        ReleasingBolt() {
+            ALLOWANCE.put(id, new AtomicInteger());
+            HELD.put(id, new AtomicInteger());
+        }
+
+        /** The next tick acks up to {@code n} more held tuples, oldest first. */
+        void allow(int n) {
+            ALLOWANCE.get(id).addAndGet(n);
+        }
+
+        int held() {
+            return HELD.get(id).get();
+        }
+
+        @Override
+        public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
+            this.collector = collector;
+            this.held = new java.util.ArrayDeque<>();
+        }
+
+        @Override
+        public void execute(Tuple input) {
+            if (!TupleUtils.isTick(input)) {
+                held.add(input);
+            } else {
+                while (!held.isEmpty() && ALLOWANCE.get(id).get() > 0) {
+                    ALLOWANCE.get(id).decrementAndGet();
+                    collector.ack(held.poll());
+                }
+            }
+            HELD.get(id).set(held.size());
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        }
+
+        @Override
+        public Map<String, Object> getComponentConfiguration() {
+            return Map.of(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 1);
+        }
+    }
+
     @Test
     void maxSpoutPendingStopsNextTupleUntilTreesComplete() {
-        FeederSpout spout = new FeederSpout(new Fields("v"));
-        HoldingBolt holder = new HoldingBolt(false, 1);
+        int max = 7;
+        int total = 30;
+        MaxPendingSpout spout = new MaxPendingSpout(total, max);
+        ReleasingBolt bolt = new ReleasingBolt();
         TopologyBuilder b = new TopologyBuilder();
-        b.setSpout("spout", spout).setMaxSpoutPending(7);
-        b.setBolt("hold", holder).shuffleGrouping("spout");
+        b.setSpout("spout", spout).setMaxSpoutPending(max);
+        b.setBolt("hold", bolt).shuffleGrouping("spout");
         cluster.submitTopology("max-pending", new Config(), b.createTopology());
-        feed(spout, 30);
-        // The spout stops at 7 pending: the rest stays fed but unemitted, so wait on that instead.
-        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> spout.getQueueSize() == 23);
-        assertThat(cluster.getTopologyStats("max-pending").component("spout").orElseThrow().emitted()).isEqualTo(7);
-        holder.release();
-        for (int i = 0; i < 10 && spout.getAcked().size() < 30; i++) {
-            clock.advance(Duration.ofSeconds(1));
-            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30))
-                    .until(() -> spout.getQueueSize() == 0 || spout.getAcked().size() % 7 == 0);
+        PendingCounters c = spout.counters();
+
+        // The spout has input left, so the topology is idle only once the spout is throttled.
+        cluster.waitForIdle();
+        assertThat(c.emitted.get()).isEqualTo(max);
+        assertThat(c.pending()).isEqualTo(max);
+        assertThat(bolt.held()).isEqualTo(max);
+        assertThat(cluster.runningTopology("max-pending").pendingTrees()).isEqualTo(max);
+
+        // Each release of k trees lets exactly k more through (until the spout runs out).
+        for (int k : new int[] {1, 3, max, 2, 100, 100, 100}) {
+            int ackedBefore = c.acked.get();
+            int emittedBefore = c.emitted.get();
+            bolt.allow(k);
+            clock.advance(Duration.ofSeconds(1)); // one tick: the bolt acks up to k
+            cluster.waitForIdle();
+            int released = Math.min(k, emittedBefore - ackedBefore);
+            assertThat(c.acked.get()).as("acked after releasing %d", k).isEqualTo(ackedBefore + released);
+            assertThat(c.emitted.get()).as("emitted after releasing %d", k)
+                    .isEqualTo(Math.min(total, emittedBefore + released));
+            assertThat(c.pending()).isEqualTo(Math.min(max, total - c.acked.get()));
+            assertThat(cluster.runningTopology("max-pending").pendingTrees()).isEqualTo(c.pending());
         }
-        assertThat(spout.getAcked()).containsExactlyInAnyOrderElementsOf(ids(30));
+        assertThat(c.acked.get()).isEqualTo(total);
+        assertThat(c.failed.get()).isZero();
+        assertThat(c.maxPendingSeen.get()).as("most trees pending at once").isEqualTo(max);
+        assertThat(c.nextTupleWhileAtMax.get()).as("nextTuple calls with %d pending", max).isZero();
     }
 
     @Test

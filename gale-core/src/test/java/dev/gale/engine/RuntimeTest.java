@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gale.Config;
 import dev.gale.LocalCluster;
+import dev.gale.impl.executor.Executor;
 import dev.gale.impl.executor.PendingInput;
 import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.OutputCollector;
@@ -18,13 +19,19 @@ import dev.gale.topology.base.BaseRichSpout;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /** Backpressure, cycles, many executors, and the topology lifecycle. */
@@ -39,6 +46,9 @@ class RuntimeTest {
         final AtomicInteger closed = new AtomicInteger();
         final AtomicInteger activations = new AtomicInteger();
         final AtomicInteger deactivations = new AtomicInteger();
+        /** Between deactivate and activate, as the spout itself was told. */
+        volatile boolean inactive;
+        final AtomicInteger nextTupleWhileInactive = new AtomicInteger();
     }
 
     /** Emits up to {@code limit} tracked tuples, as fast as it is allowed to. */
@@ -68,6 +78,9 @@ class RuntimeTest {
 
         @Override
         public void nextTuple() {
+            if (counters().inactive) {
+                counters().nextTupleWhileInactive.incrementAndGet();
+            }
             // Tasks share the counter: claim a number atomically, give it back past the limit.
             long n = counters().emitted.getAndIncrement();
             if (n >= limit) {
@@ -94,11 +107,13 @@ class RuntimeTest {
 
         @Override
         public void activate() {
+            counters().inactive = false;
             counters().activations.incrementAndGet();
         }
 
         @Override
         public void deactivate() {
+            counters().inactive = true;
             counters().deactivations.incrementAndGet();
         }
 
@@ -117,15 +132,22 @@ class RuntimeTest {
     static class GatedBolt extends BaseRichBolt {
         private static final long serialVersionUID = 1L;
         static final Map<String, CountDownLatch> GATES = new ConcurrentHashMap<>();
+        static final Map<String, AtomicInteger> ENTERED = new ConcurrentHashMap<>();
         final String id = UUID.randomUUID().toString();
         private transient OutputCollector collector;
 
         GatedBolt() {
             GATES.put(id, new CountDownLatch(1));
+            ENTERED.put(id, new AtomicInteger());
         }
 
         void open() {
             GATES.get(id).countDown();
+        }
+
+        /** Calls of execute so far, including one blocked in it. */
+        int entered() {
+            return ENTERED.get(id).get();
         }
 
         @Override
@@ -135,6 +157,7 @@ class RuntimeTest {
 
         @Override
         public void execute(Tuple input) {
+            ENTERED.get(id).incrementAndGet();
             try {
                 GATES.get(id).await();
             } catch (InterruptedException e) {
@@ -148,6 +171,13 @@ class RuntimeTest {
         }
     }
 
+    private static Executor executorOf(LocalCluster cluster, String topology, String component) {
+        return cluster.runningTopology(topology).executors().stream()
+                .filter(e -> e.componentId().equals(component)).reduce((a, b) -> {
+                    throw new AssertionError("more than one executor of " + component);
+                }).orElseThrow(() -> new AssertionError("no executor of " + component));
+    }
+
     @Test
     void aBlockedBoltThrottlesItsSpoutInsteadOfBufferingWithoutBound() {
         CountingSpout spout = new CountingSpout(20_000, 0);
@@ -157,13 +187,21 @@ class RuntimeTest {
         b.setBolt("slow", gated).shuffleGrouping("spout");
         Config conf = new Config();
         conf.put(Config.TOPOLOGY_EXECUTOR_RECEIVE_BUFFER_SIZE, 16);
-        try (LocalCluster cluster = new LocalCluster()) {
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
             cluster.submitTopology("throttled", conf, b.createTopology());
-            // No max spout pending: only backpressure can stop the spout. The bolt's queue holds 16,
-            // one tuple is in execute and one waits in the spout's overflow.
-            await().atMost(Duration.ofSeconds(30)).until(() -> spout.counters().emitted.get() >= 16);
-            await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(30))
-                    .until(() -> spout.counters().emitted.get() <= 32);
+            Executor spoutExecutor = executorOf(cluster, "throttled", "spout");
+            Executor slowExecutor = executorOf(cluster, "throttled", "slow");
+            // No max spout pending: only backpressure can stop the spout. Wait until it is stopped:
+            // the bolt stuck in execute, its queue full, and the spout holding a tuple that queue
+            // refused. Nothing can drain that queue now, and the spout does not call nextTuple while
+            // it holds a refused tuple, so it cannot emit again.
+            await().atMost(Duration.ofSeconds(30)).until(() -> gated.entered() == 1
+                    && slowExecutor.queueDepth() == slowExecutor.inbox().capacity()
+                    && spoutExecutor.overflowSize() > 0);
+            assertThat(slowExecutor.inbox().capacity()).isEqualTo(16);
+            long bound = 1 + 16 + 1; // in execute, queued, held by the spout
+            assertThat(spout.counters().emitted.get()).as("emitted while the bolt is stuck").isLessThanOrEqualTo(bound);
+            assertThat(spout.counters().acked.get()).isZero();
             gated.open();
             cluster.waitForIdle();
             assertThat(spout.counters().emitted.get()).isEqualTo(20_000);
@@ -236,22 +274,57 @@ class RuntimeTest {
     }
 
     @Test
+    void anIdleTopologyOfFiftyExecutorsHasEveryThreadParkedAtOnce() {
+        FeederSpout spout = new FeederSpout(new Fields("word"));
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout, 5);
+        b.setBolt("a", new Bolts.Forward("word"), 15).shuffleGrouping("spout");
+        b.setBolt("b", new Bolts.Forward("word"), 15).fieldsGrouping("a", new Fields("word"));
+        b.setBolt("sink", new Bolts.Sink(), 14).shuffleGrouping("b");
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
+            cluster.submitTopology("idle-threads", new Config(), b.createTopology());
+            for (int i = 0; i < 1_000; i++) {
+                spout.feed(new Values("w" + (i % 50)), i);
+            }
+            cluster.waitForIdle();
+            assertThat(spout.getAcked()).hasSize(1_000);
+            // Engine threads are named gale-<topology>-<executor>, and gale-<topology>-timer.
+            // A thread that spins or yields while idle is RUNNABLE; one snapshot (taken at a
+            // safepoint, so one moment for all threads) must find every one of them parked.
+            String prefix = "gale-idle-threads-";
+            ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+            Supplier<List<ThreadInfo>> engineThreads = () ->
+                    Arrays.stream(mx.dumpAllThreads(false, false))
+                            .filter(t -> t.getThreadName().startsWith(prefix)).toList();
+            assertThat(engineThreads.get()).filteredOn(t -> !t.getThreadName().endsWith("-timer"))
+                    .as("executor threads").hasSize(50);
+            await().atMost(Duration.ofSeconds(10)).until(() -> engineThreads.get().stream()
+                    .allMatch(t -> t.getThreadState() == Thread.State.WAITING
+                            || t.getThreadState() == Thread.State.TIMED_WAITING));
+        }
+    }
+
+    @Test
     void deactivateStopsNextTupleAndActivateResumesIt() {
         CountingSpout spout = new CountingSpout(Long.MAX_VALUE, 0);
         TopologyBuilder b = new TopologyBuilder();
         b.setSpout("spout", spout);
         b.setBolt("sink", new Bolts.Sink()).shuffleGrouping("spout");
-        try (LocalCluster cluster = new LocalCluster()) {
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
             cluster.submitTopology("lifecycle", new Config(), b.createTopology());
             await().atMost(Duration.ofSeconds(30)).until(() -> spout.counters().emitted.get() > 1_000);
             cluster.deactivate("lifecycle");
-            await().atMost(Duration.ofSeconds(30)).until(() -> spout.counters().deactivations.get() == 1);
+            // The spout never runs out of tuples, so the topology can only go idle once nextTuple is
+            // no longer called; and the spout counts any call it gets while deactivated.
+            cluster.waitForIdle();
+            assertThat(spout.counters().deactivations.get()).isEqualTo(1);
             long frozen = spout.counters().emitted.get();
-            await().during(Duration.ofMillis(200)).atMost(Duration.ofSeconds(30))
-                    .until(() -> spout.counters().emitted.get() == frozen);
+            assertThat(spout.counters().acked.get()).as("acks still arrive while deactivated").isEqualTo(frozen);
+            assertThat(spout.counters().nextTupleWhileInactive.get()).isZero();
             cluster.activate("lifecycle");
             await().atMost(Duration.ofSeconds(30)).until(() -> spout.counters().emitted.get() > frozen + 1_000);
             assertThat(spout.counters().activations.get()).isEqualTo(2); // at start, and after deactivate
+            assertThat(spout.counters().nextTupleWhileInactive.get()).isZero();
             cluster.killTopology("lifecycle");
             assertThat(spout.counters().closed.get()).isEqualTo(1);
             assertThat(cluster.getTopologyNames()).isEmpty();

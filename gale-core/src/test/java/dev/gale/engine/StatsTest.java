@@ -2,6 +2,7 @@ package dev.gale.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.awaitility.Awaitility.await;
 
 import dev.gale.Config;
 import dev.gale.Constants;
@@ -24,6 +25,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** The counters of getTopologyStats match what a deterministic run did. */
@@ -224,6 +229,127 @@ class StatsTest {
             assertThat(component(stats, "numTasks").tasks()).hasSize(3);
             assertThat(component(stats, "ownCap").tasks()).hasSize(2);
             assertThat(component(stats, "ownCapLoose").tasks()).hasSize(5);
+        }
+    }
+
+    /** Blocks in execute until the test releases it, counting the calls that entered. */
+    static final class LatchedBolt extends BaseRichBolt {
+        private static final long serialVersionUID = 1L;
+        private static final Map<String, CountDownLatch> GATES = new ConcurrentHashMap<>();
+        private static final Map<String, AtomicInteger> ENTERED = new ConcurrentHashMap<>();
+        private final String id = UUID.randomUUID().toString();
+        private transient OutputCollector collector;
+
+        LatchedBolt() {
+            GATES.put(id, new CountDownLatch(1));
+            ENTERED.put(id, new AtomicInteger());
+        }
+
+        int entered() {
+            return ENTERED.get(id).get();
+        }
+
+        void release() {
+            GATES.get(id).countDown();
+        }
+
+        @Override
+        public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
+            this.collector = collector;
+        }
+
+        @Override
+        public void execute(Tuple input) {
+            ENTERED.get(id).incrementAndGet();
+            try {
+                GATES.get(id).await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            collector.ack(input);
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        }
+    }
+
+    @Test
+    void queueDepthCountsEachExecutorQueueOnceHoweverManyTasksShareIt() {
+        FeederSpout spout = new FeederSpout(new Fields("word"));
+        LatchedBolt blocked = new LatchedBolt();
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("blocked", blocked, 1).setNumTasks(2).shuffleGrouping("spout");
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
+            cluster.submitTopology("queue", new Config(), b.createTopology());
+            for (int i = 0; i < 10; i++) {
+                spout.feed(new Values("w" + i), i);
+            }
+            // One tuple is stuck in execute, so at most the other nine can wait in the queue.
+            await().atMost(Duration.ofSeconds(30)).until(() -> blocked.entered() == 1
+                    && component(cluster.getTopologyStats("queue"), "blocked").queueDepth() >= 9);
+            ComponentStats c = component(cluster.getTopologyStats("queue"), "blocked");
+            assertThat(blocked.entered()).isEqualTo(1);
+            assertThat(c.queueDepth()).as("two tasks, one executor, one queue of nine").isEqualTo(9);
+            assertThat(c.tasks()).hasSize(2).allSatisfy(t -> assertThat(t.queueDepth()).isEqualTo(9));
+
+            blocked.release();
+            cluster.waitForIdle();
+            assertThat(spout.getAcked()).hasSize(10);
+            assertThat(component(cluster.getTopologyStats("queue"), "blocked").queueDepth()).isZero();
+        }
+    }
+
+    /** Each execute advances the simulated clock: that is the time the tuple took. */
+    static final class ClockAdvancingBolt extends BaseRichBolt {
+        private static final long serialVersionUID = 1L;
+        private static final Map<String, SimulatedClock> CLOCKS = new ConcurrentHashMap<>();
+        private final String id = UUID.randomUUID().toString();
+        private final long millisPerTuple;
+        private transient OutputCollector collector;
+
+        ClockAdvancingBolt(SimulatedClock clock, long millisPerTuple) {
+            CLOCKS.put(id, clock);
+            this.millisPerTuple = millisPerTuple;
+        }
+
+        @Override
+        public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
+            this.collector = collector;
+        }
+
+        @Override
+        public void execute(Tuple input) {
+            CLOCKS.get(id).advanceMillis(millisPerTuple);
+            collector.ack(input);
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        }
+    }
+
+    @Test
+    void executeLatencyIsMeasuredOnTheTopologyClock() {
+        SimulatedClock clock = new SimulatedClock();
+        FeederSpout spout = new FeederSpout(new Fields("word"));
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("slow", new ClockAdvancingBolt(clock, 3)).shuffleGrouping("spout");
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(clock).build()) {
+            cluster.submitTopology("latency", new Config(), b.createTopology());
+            // Execute latency is timed on one tuple in 8: 16 tuples give two timings.
+            for (int i = 0; i < 16; i++) {
+                spout.feed(new Values("w" + i), i);
+            }
+            cluster.waitForIdle();
+            assertThat(spout.getAcked()).hasSize(16);
+            TopologyStats stats = cluster.getTopologyStats("latency");
+            assertThat(component(stats, "slow").executed()).isEqualTo(16);
+            assertThat(component(stats, "slow").executeLatencyMs()).isEqualTo(3.0);
+            // Exactly: the machine's own clock would have added the real time each call took.
+            assertThat(component(stats, "slow").tasks().get(0).executeLatencyMs()).isEqualTo(3.0);
         }
     }
 }

@@ -9,12 +9,15 @@ import dev.gale.generated.AlreadyAliveException;
 import dev.gale.generated.GlobalStreamId;
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.NotAliveException;
+import dev.gale.generated.StormTopology;
 import dev.gale.grouping.CustomStreamGrouping;
+import dev.gale.impl.topology.ComponentDef;
 import dev.gale.task.WorkerTopologyContext;
 import dev.gale.testing.FeederSpout;
 import dev.gale.time.SimulatedClock;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.tuple.Fields;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -119,6 +122,26 @@ class ValidationTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContainingAll("'fraction'", "1.5");
         assertThatThrownBy(() -> b.setBolt("tasks", new Bolts.Sink(), 2).setNumTasks(0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContainingAll("'tasks'", "tasks", "0");
+    }
+
+    /**
+     * The builder refuses these before a topology exists, so through the API they never reach
+     * submit; a topology not made by this builder (hand-made or deserialized) is checked again.
+     */
+    @Test
+    void aTopologyWithParallelismOrTasksBelowOneThatBypassedTheBuilderIsRefusedAtSubmit() {
+        StormTopology built = builder().createTopology();
+        ComponentDef director = built.components().get("director");
+        for (int[] executorsAndTasks : new int[][] {{0, 1}, {1, 0}, {-1, -1}}) {
+            Map<String, ComponentDef> defs = new LinkedHashMap<>(built.components());
+            defs.put("director", new ComponentDef(director.id(), director.kind(), director.component(),
+                    executorsAndTasks[0], executorsAndTasks[1], director.conf(), director.outputs(), director.inputs()));
+            assertThatThrownBy(() -> cluster.submitTopology("invalid", new Config(), new StormTopology(defs)))
+                    .isInstanceOf(InvalidTopologyException.class)
+                    .hasMessageContainingAll("'director'", "parallelism " + executorsAndTasks[0],
+                            executorsAndTasks[1] + " tasks", "at least 1");
+            assertThat(cluster.getTopologyNames()).isEmpty();
+        }
     }
 
     @Test

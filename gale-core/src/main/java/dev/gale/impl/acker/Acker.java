@@ -19,8 +19,22 @@ public final class Acker {
     private long completed;
     private long failed;
 
-    public Acker(int numBuckets, int initialCapacity) {
-        this.trees = new PendingTrees(numBuckets, initialCapacity);
+    /**
+     * @param spoutBuckets the bucket count of the spouts' pending maps; the acker keeps entries for
+     *     one rotation more ({@code spoutBuckets + 1}). The timer sends each rotation to the spouts
+     *     and the ackers at once, but a spout may handle it, emit, and have its init reach the acker
+     *     before the acker handles the same rotation: that entry starts one generation older than
+     *     the spout's. With the same bucket count the acker would drop it one rotation before the
+     *     spout times it out, and a tree completing in that last period would be failed. An acker
+     *     handles control messages before every batch, so it is never more than that one rotation
+     *     behind; one extra bucket covers it and still bounds the acker's memory.
+     * @param initialCapacity table slots to start with
+     */
+    public Acker(int spoutBuckets, int initialCapacity) {
+        if (spoutBuckets < 2) {
+            throw new IllegalArgumentException("numBuckets must be at least 2, got " + spoutBuckets);
+        }
+        this.trees = new PendingTrees(spoutBuckets + 1, initialCapacity);
     }
 
     /** Applies one message; at most one outcome is sent. */

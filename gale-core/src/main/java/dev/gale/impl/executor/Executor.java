@@ -194,13 +194,27 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
         return inbox;
     }
 
-    /** Snapshots of every task's counters. */
+    /** Snapshots of every task's counters; each carries this executor's queue depth, which they share. */
     public final List<TaskStats> stats() {
+        int depth = queueDepth();
         List<TaskStats> out = new ArrayList<>();
         for (TaskMetrics m : metrics()) {
-            out.add(m.snapshot(inbox.size()));
+            out.add(m.snapshot(depth));
         }
         return out;
+    }
+
+    /**
+     * Messages this executor holds because their target queues were full. While it holds any, a
+     * spout executor does not call {@code nextTuple}; for tests and tools.
+     */
+    public final int overflowSize() {
+        return outbox.overflowSize();
+    }
+
+    /** Messages waiting in this executor's receive queue (one queue for all its tasks). */
+    public final int queueDepth() {
+        return inbox.size();
     }
 
     @Override

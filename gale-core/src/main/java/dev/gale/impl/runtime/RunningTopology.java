@@ -285,8 +285,10 @@ public final class RunningTopology {
         for (Map.Entry<String, List<Executor>> e : byComponent.entrySet()) {
             List<TaskStats> tasks = new ArrayList<>();
             String kind = "bolt";
+            int queueDepth = 0;
             for (Executor ex : e.getValue()) {
                 tasks.addAll(ex.stats());
+                queueDepth += ex.queueDepth();
                 if (ex instanceof SpoutExecutor) {
                     kind = "spout";
                     for (TaskMetrics m : ex.metrics()) {
@@ -301,7 +303,8 @@ public final class RunningTopology {
                     kind = "acker";
                 }
             }
-            comps.add(new ComponentStats(e.getKey(), kind, List.copyOf(tasks), env.errors().lastErrors(e.getKey())));
+            comps.add(new ComponentStats(e.getKey(), kind, List.copyOf(tasks), env.errors().lastErrors(e.getKey()),
+                    queueDepth));
         }
         LatencySummary latency = complete == null ? LatencySummary.EMPTY : TaskMetrics.summarize(complete);
         return new TopologyStats(name(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),

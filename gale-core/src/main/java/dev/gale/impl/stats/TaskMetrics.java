@@ -99,7 +99,7 @@ public final class TaskMetrics {
         return (long) FAILED.getOpaque(this);
     }
 
-    /** A snapshot; {@code queueDepth} comes from the executor's inbox. */
+    /** A snapshot; {@code queueDepth} is that of the executor's inbox, shared by its tasks. */
     public TaskStats snapshot(int queueDepth) {
         long ex = (long) EXECUTED.getOpaque(this);
         long exNanos = (long) EXECUTE_NANOS.getOpaque(this);

@@ -25,8 +25,12 @@ public record TopologySettings(int messageTimeoutSecs, int ackers, int pendingBu
         return new TopologySettings(timeout, ackers, buckets, Math.max(16, queue), idleMs * 1_000_000L, maxTasks);
     }
 
-    /** How often the spouts' and ackers' pending maps rotate: T / (n - 1). */
+    /**
+     * How often the spouts' and ackers' pending maps rotate: T / (n - 1), rounded up. A tree is
+     * failed n - 1 to n periods after its emit; rounding down could make n - 1 periods a few
+     * nanoseconds shorter than T, while rounding up only stretches the upper bound by under n ns.
+     */
     public long rotationPeriodNanos() {
-        return messageTimeoutSecs * 1_000_000_000L / (pendingBuckets - 1);
+        return -Math.floorDiv(-messageTimeoutSecs * 1_000_000_000L, pendingBuckets - 1);
     }
 }

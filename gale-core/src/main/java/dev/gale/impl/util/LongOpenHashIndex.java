@@ -123,10 +123,19 @@ public abstract class LongOpenHashIndex {
         size--;
     }
 
+    /**
+     * The capacity to grow to from {@code capacity} when the table is 0.8 full: 1.5 times by
+     * default. Subclasses that must bound memory per entry grow by less, at the price of more
+     * frequent (still amortised O(1)) growth.
+     */
+    protected long grownCapacity(int capacity) {
+        return Math.max(16L, capacity + (capacity >>> 1));
+    }
+
     private void grow() {
         int oldCap = capacity;
         long[] oldKeys = keys;
-        int newCap = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(16L, oldCap + (oldCap >>> 1)));
+        int newCap = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(oldCap + 1L, grownCapacity(oldCap)));
         beginResize(newCap);
         setCapacity(newCap);
         keys = new long[newCap];

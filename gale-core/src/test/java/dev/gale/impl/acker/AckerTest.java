@@ -3,6 +3,7 @@ package dev.gale.impl.acker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gale.impl.spout.SpoutPending;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -123,15 +124,61 @@ class AckerTest {
     }
 
     @Test
-    void staleEntriesAreDroppedSilentlyOnTheNthRotation() {
-        Acker acker = new Acker(3, 16);
+    void staleEntriesAreDroppedSilentlyOneRotationAfterTheSpoutWouldTimeThemOut() {
+        Acker acker = new Acker(3, 16); // spouts with 3 buckets time out on the 3rd rotation
         Recorder out = new Recorder();
         acker.handle(AckerMessage.init(11, 1, SPOUT_TASK), out);
         acker.handle(AckerMessage.ack(12, 1), out); // an orphan ack: its init never comes
         assertThat(acker.pending()).isEqualTo(2);
         assertThat(acker.rotate()).isZero();
         assertThat(acker.rotate()).isZero();
+        assertThat(acker.rotate()).isZero();
         assertThat(acker.rotate()).isEqualTo(2);
+        assertThat(acker.pending()).isZero();
+        assertThat(out.outcomes).isEmpty();
+    }
+
+    /**
+     * The timer sends rotation k to the spout and the acker at once. The spout handles it first
+     * and emits; the init reaches the acker before the acker's rotation k. The tree completes in
+     * the last rotation period before the spout would time it out: it must be acked, not dropped
+     * by the acker and then failed by the spout.
+     */
+    @Test
+    void aTreeInitedBeforeTheAckerSawTheSpoutsRotationCompletesUntilTheSpoutTimesItOut() {
+        int buckets = 5;
+        SpoutPending spout = new SpoutPending(buckets, 1, 16);
+        List<Object> timedOut = new ArrayList<>();
+        SpoutPending.ExpiryHandler onTimeout = (task, id, stream, start) -> timedOut.add(id);
+        Acker acker = new Acker(buckets, 16);
+        Recorder out = new Recorder();
+
+        spout.rotate(onTimeout); // rotation k, spout side
+        spout.put(11, "msg", "default", 0, 0);
+        acker.handle(AckerMessage.init(11, 1, SPOUT_TASK), out);
+        acker.rotate(); // rotation k, acker side, late
+        for (int r = 1; r < buckets; r++) { // rotations k+1 .. k+buckets-1: not timed out yet
+            spout.rotate(onTimeout);
+            assertThat(acker.rotate()).as("acker drops at rotation k+%d", r).isZero();
+        }
+        assertThat(spout.slotOf(11)).as("still pending at the spout").isNotNegative();
+        assertThat(timedOut).isEmpty();
+
+        acker.handle(AckerMessage.ack(11, 1), out);
+        assertThat(out.outcomes).extracting(TreeOutcome::kind).containsExactly(TreeOutcome.ACKED);
+        assertThat(acker.pending()).isZero();
+    }
+
+    @Test
+    void anEntryTheSpoutHasTimedOutIsDroppedByTheAckerOneRotationLaterAtMost() {
+        int buckets = 5;
+        Acker acker = new Acker(buckets, 16);
+        Recorder out = new Recorder();
+        acker.handle(AckerMessage.init(11, 1, SPOUT_TASK), out); // same generation as the spout's entry
+        for (int r = 1; r <= buckets; r++) { // the spout times it out on rotation k+buckets
+            assertThat(acker.rotate()).isZero();
+        }
+        assertThat(acker.rotate()).as("rotation k+buckets+1").isEqualTo(1);
         assertThat(acker.pending()).isZero();
         assertThat(out.outcomes).isEmpty();
     }

@@ -103,6 +103,31 @@ class PendingTreesTest {
     }
 
     @Test
+    void aTableThatGrowsToFitItsPendingTreesUsesAtMost40BytesPerTree() {
+        // No max spout pending: the table starts small and grows with the number of pending trees.
+        PendingTrees trees = new PendingTrees(5, 16);
+        Random rnd = new Random(2);
+        int capacity = trees.capacity();
+        int growths = 0;
+        double worst = 0;
+        for (int pending = 1; pending <= 200_000; pending++) {
+            trees.setSpoutTask(trees.xor(rnd.nextLong() | 1, rnd.nextLong()), 3);
+            if (trees.capacity() != capacity) {
+                capacity = trees.capacity();
+                growths++;
+            }
+            // Every size is a new high-water mark here; before the first growth the table is
+            // still its initial (minimum) size, which says nothing about the growth policy.
+            if (growths > 0) {
+                worst = Math.max(worst, trees.bytesPerEntry());
+            }
+        }
+        assertThat(trees.size()).isEqualTo(200_000);
+        assertThat(growths).as("growths from 16 slots to 200k trees").isGreaterThan(30);
+        assertThat(worst).as("worst bytes per pending tree after a growth").isLessThanOrEqualTo(40.0);
+    }
+
+    @Test
     void steadyStateCreateCompleteAndRotateAllocateNothing() {
         com.sun.management.ThreadMXBean threads =
                 (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
