@@ -17,12 +17,12 @@ class FormatTest {
         for (int i = 0; i < perTask.length; i++) {
             tasks.add(new TaskStats(id, i + 1, 25_590, 25_590, 0, 13_250, 12_340, 0, perTask[i], 0));
         }
-        return new ComponentStats(id, "spout", tasks, List.of());
+        return new ComponentStats(id, "spout", tasks, List.of(), 0);
     }
 
     private static ComponentStats bolt(String id, String kind) {
         return new ComponentStats(id, kind, List.of(new TaskStats(id, 9, 328_977, 328_977, 692_590, 312_433, 16_544,
-                0.045, null, 0)), List.of());
+                0.045, null, 0)), List.of(), 0);
     }
 
     @Test
