@@ -21,6 +21,8 @@ import org.slf4j.LoggerFactory;
  * due nor put into a bucket that is already due. The daemon expiry thread wakes at each rotation
  * time, applies what is due and cleans up what expired: it runs the callback, if any, outside the
  * lock, once per expired entry, in put order; one that throws is logged and the thread carries on.
+ * Reading the clock in every operation (some tens of nanoseconds with {@link Clock#system()}) is
+ * the price of that exactness; Caffeine's expiring caches pay it too.
  *
  * <p>Storage is {@link RotatingMap}'s (about 27 bytes an entry besides key and value, no node per
  * entry). Thread-safe. No lock hold is long: a due rotation ends the expired bucket in O(1), the
