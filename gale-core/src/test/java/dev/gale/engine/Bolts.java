@@ -23,6 +23,8 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 /** Test bolts. Task copies report into a registry keyed by an id made on construction. */
@@ -255,6 +257,52 @@ final class Bolts {
                         : new ReportedFailedException("reported failure on " + trigger);
             }
             record.add(task, input);
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        }
+    }
+
+    /**
+     * Blocks inside execute until the test opens its gate, counting the calls that entered: a
+     * bolt that cannot keep up at all. Then acks everything.
+     */
+    static final class Gated extends BaseRichBolt {
+        private static final long serialVersionUID = 1L;
+        private static final Map<String, CountDownLatch> GATES = new ConcurrentHashMap<>();
+        private static final Map<String, AtomicInteger> ENTERED = new ConcurrentHashMap<>();
+        private final String id = UUID.randomUUID().toString();
+        private transient OutputCollector collector;
+
+        Gated() {
+            GATES.put(id, new CountDownLatch(1));
+            ENTERED.put(id, new AtomicInteger());
+        }
+
+        void open() {
+            GATES.get(id).countDown();
+        }
+
+        /** Calls of execute so far, including one blocked in it. */
+        int entered() {
+            return ENTERED.get(id).get();
+        }
+
+        @Override
+        public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
+            this.collector = collector;
+        }
+
+        @Override
+        public void execute(Tuple input) {
+            ENTERED.get(id).incrementAndGet();
+            try {
+                GATES.get(id).await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            collector.ack(input);
         }
 
         @Override

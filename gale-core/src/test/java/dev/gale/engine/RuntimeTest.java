@@ -28,7 +28,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -128,49 +127,6 @@ class RuntimeTest {
         }
     }
 
-    /** Blocks inside execute until the test opens its gate: a bolt that cannot keep up at all. */
-    static class GatedBolt extends BaseRichBolt {
-        private static final long serialVersionUID = 1L;
-        static final Map<String, CountDownLatch> GATES = new ConcurrentHashMap<>();
-        static final Map<String, AtomicInteger> ENTERED = new ConcurrentHashMap<>();
-        final String id = UUID.randomUUID().toString();
-        private transient OutputCollector collector;
-
-        GatedBolt() {
-            GATES.put(id, new CountDownLatch(1));
-            ENTERED.put(id, new AtomicInteger());
-        }
-
-        void open() {
-            GATES.get(id).countDown();
-        }
-
-        /** Calls of execute so far, including one blocked in it. */
-        int entered() {
-            return ENTERED.get(id).get();
-        }
-
-        @Override
-        public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
-            this.collector = collector;
-        }
-
-        @Override
-        public void execute(Tuple input) {
-            ENTERED.get(id).incrementAndGet();
-            try {
-                GATES.get(id).await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            collector.ack(input);
-        }
-
-        @Override
-        public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        }
-    }
-
     private static Executor executorOf(LocalCluster cluster, String topology, String component) {
         return cluster.runningTopology(topology).executors().stream()
                 .filter(e -> e.componentId().equals(component)).reduce((a, b) -> {
@@ -181,7 +137,7 @@ class RuntimeTest {
     @Test
     void aBlockedBoltThrottlesItsSpoutInsteadOfBufferingWithoutBound() {
         CountingSpout spout = new CountingSpout(20_000, 0);
-        GatedBolt gated = new GatedBolt();
+        Bolts.Gated gated = new Bolts.Gated();
         TopologyBuilder b = new TopologyBuilder();
         b.setSpout("spout", spout);
         b.setBolt("slow", gated).shuffleGrouping("spout");

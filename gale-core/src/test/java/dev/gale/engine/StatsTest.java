@@ -27,8 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** The counters of getTopologyStats match what a deterministic run did. */
@@ -232,52 +230,10 @@ class StatsTest {
         }
     }
 
-    /** Blocks in execute until the test releases it, counting the calls that entered. */
-    static final class LatchedBolt extends BaseRichBolt {
-        private static final long serialVersionUID = 1L;
-        private static final Map<String, CountDownLatch> GATES = new ConcurrentHashMap<>();
-        private static final Map<String, AtomicInteger> ENTERED = new ConcurrentHashMap<>();
-        private final String id = UUID.randomUUID().toString();
-        private transient OutputCollector collector;
-
-        LatchedBolt() {
-            GATES.put(id, new CountDownLatch(1));
-            ENTERED.put(id, new AtomicInteger());
-        }
-
-        int entered() {
-            return ENTERED.get(id).get();
-        }
-
-        void release() {
-            GATES.get(id).countDown();
-        }
-
-        @Override
-        public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
-            this.collector = collector;
-        }
-
-        @Override
-        public void execute(Tuple input) {
-            ENTERED.get(id).incrementAndGet();
-            try {
-                GATES.get(id).await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            collector.ack(input);
-        }
-
-        @Override
-        public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        }
-    }
-
     @Test
     void queueDepthCountsEachExecutorQueueOnceHoweverManyTasksShareIt() {
         FeederSpout spout = new FeederSpout(new Fields("word"));
-        LatchedBolt blocked = new LatchedBolt();
+        Bolts.Gated blocked = new Bolts.Gated();
         TopologyBuilder b = new TopologyBuilder();
         b.setSpout("spout", spout);
         b.setBolt("blocked", blocked, 1).setNumTasks(2).shuffleGrouping("spout");
@@ -294,7 +250,7 @@ class StatsTest {
             assertThat(c.queueDepth()).as("two tasks, one executor, one queue of nine").isEqualTo(9);
             assertThat(c.tasks()).hasSize(2).allSatisfy(t -> assertThat(t.queueDepth()).isEqualTo(9));
 
-            blocked.release();
+            blocked.open();
             cluster.waitForIdle();
             assertThat(spout.getAcked()).hasSize(10);
             assertThat(component(cluster.getTopologyStats("queue"), "blocked").queueDepth()).isZero();
