@@ -3,6 +3,7 @@ package dev.gale.task;
 import dev.gale.generated.GlobalStreamId;
 import dev.gale.generated.Grouping;
 import dev.gale.impl.topology.TopologyPlan;
+import dev.gale.time.Clock;
 import dev.gale.tuple.Fields;
 import java.util.List;
 import java.util.Map;
@@ -14,10 +15,25 @@ import java.util.Set;
  */
 public class TopologyContext extends WorkerTopologyContext {
     private final int taskId;
+    private final Clock clock;
 
     public TopologyContext(TopologyPlan plan, Map<String, Object> topoConf, int taskId) {
+        this(plan, topoConf, taskId, Clock.system());
+    }
+
+    public TopologyContext(TopologyPlan plan, Map<String, Object> topoConf, int taskId, Clock clock) {
         super(plan, topoConf);
         this.taskId = taskId;
+        this.clock = clock;
+    }
+
+    /**
+     * The clock the topology runs on (Gale addition): the one its timeouts and ticks read, a
+     * {@code SimulatedClock} in tests. Components that wait, retry or time out should read it
+     * instead of {@code System.nanoTime()}, so simulated-time tests cover them too.
+     */
+    public Clock getClock() {
+        return clock;
     }
 
     public int getThisTaskId() {

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 class ForeignThreadTest {
     static final Map<String, Throwable> SEEN = new ConcurrentHashMap<>();
 
-    /** Acks from another thread: a bug Gale must name, not a silent corruption. */
-    static class AcksElsewhere extends BaseRichBolt {
+    /** Emits from another thread: a bug Gale must name, not a silent corruption. */
+    static class EmitsElsewhere extends BaseRichBolt {
         private static final long serialVersionUID = 1L;
         private transient OutputCollector collector;
 
@@ -37,7 +37,7 @@ class ForeignThreadTest {
         @Override
         public void execute(Tuple input) {
             try {
-                CompletableFuture.runAsync(() -> collector.ack(input)).get(30, TimeUnit.SECONDS);
+                CompletableFuture.runAsync(() -> collector.emit(input, new Values("y"))).get(30, TimeUnit.SECONDS);
             } catch (Exception e) {
                 SEEN.put("error", e.getCause() == null ? e : e.getCause());
             }
@@ -46,15 +46,50 @@ class ForeignThreadTest {
 
         @Override
         public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            declarer.declare(new Fields("v"));
+        }
+    }
+
+    /** Acks and fails from another thread, as a bolt does from an asynchronous client's callback. */
+    static class SettlesElsewhere extends BaseRichBolt {
+        private static final long serialVersionUID = 1L;
+        private transient OutputCollector collector;
+        private transient java.util.concurrent.ExecutorService pool;
+
+        @Override
+        public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
+            this.collector = collector;
+            this.pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+        }
+
+        @Override
+        public void execute(Tuple input) {
+            boolean fail = input.getInteger(0) % 2 == 0;
+            pool.execute(() -> {
+                if (fail) {
+                    collector.fail(input);
+                } else {
+                    collector.ack(input);
+                }
+            });
+        }
+
+        @Override
+        public void cleanup() {
+            pool.shutdownNow();
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
         }
     }
 
     @Test
-    void usingACollectorFromAnotherThreadIsAClearErrorAndChangesNothing() {
+    void emittingFromAnotherThreadIsAClearErrorAndChangesNothing() {
         FeederSpout spout = new FeederSpout(new Fields("v"));
         TopologyBuilder b = new TopologyBuilder();
         b.setSpout("spout", spout);
-        b.setBolt("elsewhere", new AcksElsewhere()).shuffleGrouping("spout");
+        b.setBolt("elsewhere", new EmitsElsewhere()).shuffleGrouping("spout");
         try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
             cluster.submitTopology("foreign", new Config(), b.createTopology());
             spout.feed(new Values("x"), 1);
@@ -63,6 +98,24 @@ class ForeignThreadTest {
                     .hasMessageContaining("executor 'elsewhere")
                     .hasMessageContaining("own thread");
             assertThat(spout.getAcked()).containsExactly(1);
+        }
+    }
+
+    @Test
+    void acksAndFailsFromAnotherThreadAreHandedToTheBoltsThread() {
+        FeederSpout spout = new FeederSpout(new Fields("n"));
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("async", new SettlesElsewhere()).shuffleGrouping("spout");
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
+            cluster.submitTopology("handoff", new Config(), b.createTopology());
+            for (int i = 0; i < 200; i++) {
+                spout.feed(new Values(i), i);
+            }
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30))
+                    .until(() -> spout.getAcked().size() + spout.getFailed().size() == 200);
+            assertThat(spout.getAcked()).hasSize(100).allMatch(id -> ((Integer) id) % 2 == 1);
+            assertThat(spout.getFailed()).hasSize(100).allMatch(id -> ((Integer) id) % 2 == 0);
         }
     }
 }

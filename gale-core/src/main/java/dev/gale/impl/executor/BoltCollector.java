@@ -3,6 +3,7 @@ package dev.gale.impl.executor;
 import dev.gale.impl.acker.AckerMessage;
 import dev.gale.impl.grouping.StreamRouter;
 import dev.gale.impl.runtime.RuntimeEnv;
+import dev.gale.impl.transfer.Inbox;
 import dev.gale.impl.tuple.TupleImpl;
 import dev.gale.task.IOutputCollector;
 import dev.gale.tuple.MessageId;
@@ -15,19 +16,34 @@ import java.util.List;
  * A bolt task's collector. Anchored emits draw, per target task and per anchor, a fresh edge id
  * that is XORed into the new tuple's id for each of the anchor's roots and into the anchor's ack
  * value; acking a tuple sends each of its roots' ackers {@code id ^ ackVal}. So every edge id
- * reaches the acker exactly twice. Not thread-safe: the bolt's thread only.
+ * reaches the acker exactly twice.
+ *
+ * <p>Emits only on the bolt's thread. {@code ack}, {@code fail} and {@code resetTimeout} may be
+ * called from any thread (a producer callback, say): off the bolt's thread they are handed to it
+ * as a control message and run there, in the order they were handed.
  */
 final class BoltCollector implements IOutputCollector {
     private final RuntimeEnv env;
     private final TaskEmitter emitter;
     private final IdGenerator ids;
     private final boolean tracking;
+    private final Inbox ownInbox;
 
-    BoltCollector(RuntimeEnv env, TaskEmitter emitter, IdGenerator ids) {
+    BoltCollector(RuntimeEnv env, TaskEmitter emitter, IdGenerator ids, Inbox ownInbox) {
         this.env = env;
         this.emitter = emitter;
         this.ids = ids;
         this.tracking = env.tracking();
+        this.ownInbox = ownInbox;
+    }
+
+    /** True when the call was handed to the bolt's thread and must not run here. */
+    private boolean handedOff(Runnable call) {
+        if (emitter.onOwnerThread()) {
+            return false;
+        }
+        ownInbox.offerControl(new HandedOffCall(call));
+        return true;
     }
 
     @Override
@@ -110,7 +126,9 @@ final class BoltCollector implements IOutputCollector {
 
     @Override
     public void ack(Tuple input) {
-        emitter.checkThread();
+        if (handedOff(() -> ack(input))) {
+            return;
+        }
         TupleImpl t = impl(input);
         if (!t.markDone()) {
             return;
@@ -125,7 +143,9 @@ final class BoltCollector implements IOutputCollector {
 
     @Override
     public void fail(Tuple input) {
-        emitter.checkThread();
+        if (handedOff(() -> fail(input))) {
+            return;
+        }
         TupleImpl t = impl(input);
         if (!t.markDone()) {
             return;
@@ -140,7 +160,9 @@ final class BoltCollector implements IOutputCollector {
 
     @Override
     public void resetTimeout(Tuple input) {
-        emitter.checkThread();
+        if (handedOff(() -> resetTimeout(input))) {
+            return;
+        }
         MessageId m = impl(input).getMessageId();
         for (int i = 0; i < m.rootCount(); i++) {
             long root = m.root(i);

@@ -40,7 +40,7 @@ public final class BoltExecutor extends Executor {
                 throw new IllegalStateException("tasks of an executor must be consecutive: " + taskIds);
             }
             TaskSetup setup = new TaskSetup(env, def, taskIds.get(i), outbox, false);
-            tasks[i] = new BoltTask(setup, new BoltCollector(env, setup.emitter, ids));
+            tasks[i] = new BoltTask(setup, new BoltCollector(env, setup.emitter, ids, inbox));
         }
     }
 
@@ -73,6 +73,10 @@ public final class BoltExecutor extends Executor {
 
     @Override
     protected void onControl(Object message) {
+        if (message instanceof HandedOffCall) {
+            ((HandedOffCall) message).run();
+            return;
+        }
         if (message instanceof Control && ((Control) message).isTick()) {
             int secs = ((Control) message).tickSecs();
             for (BoltTask t : tasks) {

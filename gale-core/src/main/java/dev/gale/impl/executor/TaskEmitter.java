@@ -65,6 +65,10 @@ final class TaskEmitter {
         outbox.checkOwner();
     }
 
+    boolean onOwnerThread() {
+        return outbox.isOwnerThread();
+    }
+
     /** The router of a stream this task may emit on (plain emit). */
     StreamRouter router(String streamId, List<Object> values) {
         checkThread();

@@ -28,7 +28,7 @@ final class TaskSetup {
         Map<String, Object> merged = new HashMap<>(env.topoConf());
         merged.putAll(def.conf());
         this.conf = Collections.unmodifiableMap(merged);
-        this.context = new TopologyContext(env.plan(), conf, taskId);
+        this.context = new TopologyContext(env.plan(), conf, taskId, env.clock());
         this.metrics = new TaskMetrics(def.id(), taskId, spout);
         boolean debug = ConfigValues.getBoolean(conf, Config.TOPOLOGY_DEBUG, false);
         this.emitter = new TaskEmitter(taskId, def.id(), spout ? "spout" : "bolt",

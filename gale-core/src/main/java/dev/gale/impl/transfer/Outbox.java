@@ -60,6 +60,11 @@ public final class Outbox {
      * Throws if the caller is not the executor thread. Collectors call it before touching any
      * state, so a misuse changes nothing.
      */
+    /** True on the executor's own thread (or before it started). */
+    public boolean isOwnerThread() {
+        return owner == null || Thread.currentThread() == owner;
+    }
+
     public void checkOwner() {
         if (Thread.currentThread() != owner && owner != null) {
             throw foreignThread();
