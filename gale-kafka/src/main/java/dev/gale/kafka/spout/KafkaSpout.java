@@ -1,0 +1,574 @@
+package dev.gale.kafka.spout;
+
+import dev.gale.Config;
+import dev.gale.impl.kafka.DeadLetterPublisher;
+import dev.gale.impl.kafka.PartitionProgress;
+import dev.gale.kafka.spout.KafkaSpoutConfig.ProcessingGuarantee;
+import dev.gale.spout.SpoutOutputCollector;
+import dev.gale.task.TopologyContext;
+import dev.gale.time.Clock;
+import dev.gale.topology.OutputFieldsDeclarer;
+import dev.gale.topology.base.BaseRichSpout;
+import dev.gale.tuple.Fields;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads Kafka topics as a consumer-group member and emits one tuple per record, with
+ * storm-kafka-client's API and at-least-once by default.
+ *
+ * <p>Each spout task is one member of the consumer group (by default
+ * {@code gale-<topology>-<component>}): the group coordinator shares the partitions among every
+ * task of every Gale process that runs the topology with the same group. Under
+ * {@code AT_LEAST_ONCE} every record is emitted with a {@link KafkaSpoutMessageId}; an offset is
+ * committed only when it and every lower offset of its partition were acked or given up on. A
+ * failed record is emitted again when the retry service says so; once it has failed more than
+ * the maximum retries it goes to the dead-letter topic (if one is set; committed past once the
+ * broker confirmed it) or is logged and committed past. On revocation the spout commits what is
+ * safe and forgets the revoked partitions' pending records (their late acks are ignored); on
+ * assignment it resumes at the committed offset.
+ *
+ * <p>A partition with {@code maxUncommittedOffsets} polled-but-uncommitted offsets is paused
+ * until its commits catch up; max spout pending is enforced by the engine, which then stops
+ * calling {@code nextTuple}. A spout with nothing to read returns at once and the engine parks
+ * it with a growing back-off.
+ *
+ * <p>Not thread-safe: like every spout, its methods are called on its executor's thread only.
+ */
+public class KafkaSpout<K, V> extends BaseRichSpout {
+    private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(KafkaSpout.class);
+    /** A paused partition's commit is not held back for the whole commit period. */
+    private static final long PAUSED_COMMIT_NANOS = 100_000_000L;
+    private static final long DEAD_LETTER_RETRY_NANOS = 1_000_000_000L;
+
+    private final KafkaSpoutConfig<K, V> config;
+
+    private transient Consumer<K, V> consumer;
+    private transient SpoutOutputCollector collector;
+    private transient Clock clock;
+    private transient String componentId;
+    private transient int taskId;
+    private transient KafkaSpoutRetryService retries;
+    private transient KafkaTupleListener listener;
+    private transient ProcessingGuarantee guarantee;
+    private transient boolean tracked;
+    private transient long messageTimeoutNanos;
+    private transient Map<TopicPartition, PartitionProgress> progress;
+    private transient Map<TopicPartition, Long> committed;
+    private transient Map<TopicPartition, Long> firstPolled;
+    private transient Map<KafkaSpoutMessageId, InFlight<K, V>> inFlight;
+    private transient ArrayDeque<ConsumerRecord<K, V>> buffer;
+    private transient Set<TopicPartition> paused;
+    private transient Set<TopicPartition> everAssigned;
+    private transient List<InFlight<K, V>> deadLetterRetries;
+    private transient DeadLetterPublisher deadLetters;
+    private transient long nextCommitNanos;
+    private transient long lastCommitNanos;
+    private transient int scheduledRetries;
+    private transient boolean lastPollEmpty;
+
+    /** A record emitted and not yet done, kept so a retry re-emits it without re-reading. */
+    private static final class InFlight<K, V> {
+        final KafkaSpoutMessageId id;
+        final ConsumerRecord<K, V> record;
+        final List<Object> values;
+        final String stream;
+        long emittedNanos;
+        boolean waitingForRetry;
+        boolean lastFailureTimedOut;
+        long deadLetterDueNanos;
+
+        InFlight(KafkaSpoutMessageId id, ConsumerRecord<K, V> record, List<Object> values, String stream) {
+            this.id = id;
+            this.record = record;
+            this.values = values;
+            this.stream = stream;
+        }
+    }
+
+    public KafkaSpout(KafkaSpoutConfig<K, V> kafkaSpoutConfig) {
+        this.config = kafkaSpoutConfig;
+    }
+
+    @Override
+    public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
+        this.collector = collector;
+        this.clock = context.getClock();
+        this.componentId = context.getThisComponentId();
+        this.taskId = context.getThisTaskId();
+        this.retries = config.getRetryService();
+        this.retries.setClock(clock);
+        this.listener = config.getTupleListener();
+        this.guarantee = config.getProcessingGuarantee();
+        this.tracked = guarantee == ProcessingGuarantee.AT_LEAST_ONCE || config.isTupleTrackingEnforced();
+        Object timeout = conf.get(Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS);
+        this.messageTimeoutNanos = (timeout instanceof Number ? ((Number) timeout).longValue() : 30L) * 1_000_000_000L;
+        this.progress = new HashMap<>();
+        this.committed = new HashMap<>();
+        this.firstPolled = new HashMap<>();
+        this.inFlight = new HashMap<>();
+        this.buffer = new ArrayDeque<>();
+        this.paused = new HashSet<>();
+        this.everAssigned = new HashSet<>();
+        this.deadLetterRetries = new ArrayList<>();
+        this.lastPollEmpty = true;
+
+        Map<String, Object> props = new HashMap<>(config.getKafkaProps());
+        props.putIfAbsent(ConsumerConfig.GROUP_ID_CONFIG, "gale-" + context.getStormId() + "-" + componentId);
+        props.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG,
+                props.get(ConsumerConfig.GROUP_ID_CONFIG) + "-" + context.getThisTaskIndex() + "-" + taskId);
+        this.consumer = createConsumer(props);
+        if (config.getDeadLetterTopic() != null) {
+            deadLetters = new DeadLetterPublisher(config.getDeadLetterTopic(), props, config.getDeadLetterProducerProps());
+        }
+        listener.open(conf, context);
+        Rebalance rebalance = new Rebalance();
+        if (config.getTopicPattern() != null) {
+            consumer.subscribe(config.getTopicPattern(), rebalance);
+        } else {
+            consumer.subscribe(config.getTopics(), rebalance);
+        }
+        long now = clock.nanos();
+        nextCommitNanos = now + config.getOffsetsCommitPeriodMs() * 1_000_000L;
+        lastCommitNanos = now;
+        LOG.info("{} task {} reads {} as group '{}' ({})", componentId, taskId,
+                config.getTopicPattern() != null ? config.getTopicPattern() : config.getTopics(),
+                props.get(ConsumerConfig.GROUP_ID_CONFIG), guarantee);
+    }
+
+    /** Creates the consumer; override to use another client (tests of your own, a wrapper). */
+    protected Consumer<K, V> createConsumer(Map<String, Object> props) {
+        return new KafkaConsumer<>(props);
+    }
+
+    @Override
+    public void nextTuple() {
+        long now = clock.nanos();
+        takeDeadLetterOutcomes(now);
+        if (guarantee != ProcessingGuarantee.AT_MOST_ONCE
+                && (now >= nextCommitNanos || (!paused.isEmpty() && now - lastCommitNanos >= PAUSED_COMMIT_NANOS))) {
+            commit(progress.keySet());
+            nextCommitNanos = now + config.getOffsetsCommitPeriodMs() * 1_000_000L;
+        }
+        if (emitDueRetry(now)) {
+            return;
+        }
+        if (buffer.isEmpty()) {
+            poll();
+        }
+        while (!buffer.isEmpty()) {
+            if (emit(buffer.poll(), now)) {
+                return;
+            }
+        }
+    }
+
+    private void poll() {
+        updatePauses();
+        // Never block long on the spout's thread: acks wait behind it. The engine parks an idle spout.
+        Duration timeout = lastPollEmpty ? Duration.ofMillis(Math.min(1, config.getPollTimeoutMs())) : Duration.ZERO;
+        ConsumerRecords<K, V> records;
+        try {
+            records = consumer.poll(timeout);
+        } catch (org.apache.kafka.common.errors.WakeupException | org.apache.kafka.common.errors.InterruptException e) {
+            return;
+        }
+        lastPollEmpty = records.isEmpty();
+        if (records.isEmpty()) {
+            return;
+        }
+        Map<TopicPartition, OffsetAndMetadata> atMostOnce = null;
+        for (TopicPartition tp : records.partitions()) {
+            PartitionProgress p = progress.get(tp);
+            if (p == null) {
+                continue; // revoked during this poll
+            }
+            List<ConsumerRecord<K, V>> list = records.records(tp);
+            for (ConsumerRecord<K, V> r : list) {
+                if (p.nextOffset() >= 0 && r.offset() < p.nextOffset()) {
+                    continue; // already polled (a seek back by someone else): never emit twice
+                }
+                firstPolled.putIfAbsent(tp, r.offset());
+                p.add(r.offset());
+                buffer.add(r);
+            }
+            if (guarantee == ProcessingGuarantee.AT_MOST_ONCE) {
+                if (atMostOnce == null) {
+                    atMostOnce = new HashMap<>();
+                }
+                atMostOnce.put(tp, new OffsetAndMetadata(p.nextOffset()));
+            }
+        }
+        if (atMostOnce != null) {
+            // Committed before anything is emitted: a crash from here on loses these records, never repeats them.
+            consumer.commitSync(atMostOnce);
+            atMostOnce.forEach((tp, o) -> committed.put(tp, o.offset()));
+        }
+    }
+
+    /** Emits one record; returns false if it was skipped (the translator returned null). */
+    private boolean emit(ConsumerRecord<K, V> record, long now) {
+        TopicPartition tp = new TopicPartition(record.topic(), record.partition());
+        PartitionProgress p = progress.get(tp);
+        if (p == null) {
+            return false;
+        }
+        RecordTranslator<K, V> translator = config.getTranslator();
+        List<Object> values = translator.apply(record);
+        KafkaSpoutMessageId id = new KafkaSpoutMessageId(record, values == null);
+        if (values == null && !config.isEmitNullTuples()) {
+            p.markDone(record.offset());
+            return false;
+        }
+        String stream = values instanceof KafkaTuple && ((KafkaTuple) values).getStream() != null
+                ? ((KafkaTuple) values).getStream() : translator.streams().get(0);
+        if (values == null) {
+            Fields fields = translator.getFieldsFor(stream);
+            values = Arrays.asList(new Object[fields == null ? 0 : fields.size()]);
+        }
+        if (tracked) {
+            InFlight<K, V> f = new InFlight<>(id, record, values, stream);
+            f.emittedNanos = now;
+            inFlight.put(id, f);
+            collector.emit(stream, values, id);
+        } else {
+            collector.emit(stream, values);
+        }
+        if (guarantee != ProcessingGuarantee.AT_LEAST_ONCE) {
+            p.markDone(record.offset());
+        }
+        listener.onEmit(values, id);
+        return true;
+    }
+
+    private boolean emitDueRetry(long now) {
+        if (scheduledRetries == 0) {
+            return false;
+        }
+        for (Map.Entry<TopicPartition, Long> e : retries.earliestRetriableOffsets().entrySet()) {
+            KafkaSpoutMessageId id = retries.getMessageId(e.getKey(), e.getValue());
+            retries.remove(id);
+            scheduledRetries--;
+            InFlight<K, V> f = inFlight.get(id);
+            if (f == null || f.id != id || !f.waitingForRetry) {
+                continue;
+            }
+            f.waitingForRetry = false;
+            f.emittedNanos = now;
+            collector.emit(f.stream, f.values, f.id);
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public void ack(Object msgId) {
+        KafkaSpoutMessageId id = (KafkaSpoutMessageId) msgId;
+        InFlight<K, V> f = inFlight.get(id);
+        if (f == null || f.id != id) {
+            return; // its partition was revoked since: the new owner reads it again
+        }
+        inFlight.remove(id);
+        if (guarantee == ProcessingGuarantee.AT_LEAST_ONCE) {
+            PartitionProgress p = progress.get(id.getTopicPartition());
+            if (p != null) {
+                p.markDone(id.offset());
+            }
+        }
+        listener.onAck(id);
+    }
+
+    @Override
+    public void fail(Object msgId) {
+        KafkaSpoutMessageId id = (KafkaSpoutMessageId) msgId;
+        InFlight<K, V> f = inFlight.get(id);
+        if (f == null || f.id != id || f.waitingForRetry) {
+            return;
+        }
+        if (guarantee != ProcessingGuarantee.AT_LEAST_ONCE) {
+            inFlight.remove(id);
+            return;
+        }
+        f.lastFailureTimedOut = clock.nanos() - f.emittedNanos >= messageTimeoutNanos;
+        id.incrementNumFails();
+        if (retries.schedule(id)) {
+            f.waitingForRetry = true;
+            scheduledRetries++;
+            listener.onRetry(id);
+            return;
+        }
+        listener.onMaxRetryReached(id);
+        giveUp(f);
+    }
+
+    private void giveUp(InFlight<K, V> f) {
+        KafkaSpoutMessageId id = f.id;
+        if (deadLetters != null) {
+            deadLetters.publish(f.record, failureReason(f), componentId, taskId, id.numFails());
+            return; // done once the broker confirms
+        }
+        LOG.warn("{} task {}: giving up on {}-{} offset {} after {} failed attempts ({}); committing past it",
+                componentId, taskId, id.topic(), id.partition(), id.offset(), id.numFails(), failureReason(f));
+        finish(f);
+    }
+
+    private String failureReason(InFlight<K, V> f) {
+        return (f.lastFailureTimedOut ? "tuple tree timed out" : "tuple tree failed") + " on each of "
+                + f.id.numFails() + " attempts";
+    }
+
+    private void finish(InFlight<K, V> f) {
+        inFlight.remove(f.id);
+        PartitionProgress p = progress.get(f.id.getTopicPartition());
+        if (p != null) {
+            p.markDone(f.id.offset());
+        }
+    }
+
+    private void takeDeadLetterOutcomes(long now) {
+        if (deadLetters == null) {
+            return;
+        }
+        DeadLetterPublisher.Outcome o;
+        while ((o = deadLetters.completed().poll()) != null) {
+            InFlight<K, V> f = inFlight.get(new KafkaSpoutMessageId(o.partition, o.offset));
+            if (f == null) {
+                continue; // partition revoked meanwhile
+            }
+            if (o.error == null) {
+                finish(f);
+            } else {
+                LOG.warn("{} task {}: writing {}-{} offset {} to dead-letter topic {} failed; retrying in 1 s",
+                        componentId, taskId, o.partition.topic(), o.partition.partition(), o.offset,
+                        config.getDeadLetterTopic(), o.error);
+                f.deadLetterDueNanos = now + DEAD_LETTER_RETRY_NANOS;
+                deadLetterRetries.add(f);
+            }
+        }
+        for (Iterator<InFlight<K, V>> it = deadLetterRetries.iterator(); it.hasNext(); ) {
+            InFlight<K, V> f = it.next();
+            if (inFlight.get(f.id) != f) {
+                it.remove();
+            } else if (now >= f.deadLetterDueNanos) {
+                it.remove();
+                deadLetters.publish(f.record, failureReason(f), componentId, taskId, f.id.numFails());
+            }
+        }
+    }
+
+    private void updatePauses() {
+        int max = config.getMaxUncommittedOffsets();
+        List<TopicPartition> toPause = null;
+        List<TopicPartition> toResume = null;
+        for (Map.Entry<TopicPartition, PartitionProgress> e : progress.entrySet()) {
+            TopicPartition tp = e.getKey();
+            boolean full = uncommitted(tp, e.getValue()) >= max;
+            if (full && !paused.contains(tp)) {
+                (toPause == null ? toPause = new ArrayList<>() : toPause).add(tp);
+            } else if (!full && paused.contains(tp)) {
+                (toResume == null ? toResume = new ArrayList<>() : toResume).add(tp);
+            }
+        }
+        if (toPause != null) {
+            consumer.pause(toPause);
+            paused.addAll(toPause);
+        }
+        if (toResume != null) {
+            consumer.resume(toResume);
+            paused.removeAll(toResume);
+        }
+    }
+
+    private long uncommitted(TopicPartition tp, PartitionProgress p) {
+        if (p.nextOffset() < 0) {
+            return 0;
+        }
+        Long c = committed.get(tp);
+        long base = c != null ? c : firstPolled.getOrDefault(tp, p.nextOffset());
+        return Math.max(0, p.nextOffset() - base);
+    }
+
+    /** Commits the safe offset of each of {@code partitions} that moved since its last commit. */
+    private void commit(Collection<TopicPartition> partitions) {
+        lastCommitNanos = clock.nanos();
+        Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+        for (TopicPartition tp : partitions) {
+            PartitionProgress p = progress.get(tp);
+            if (p == null) {
+                continue;
+            }
+            long safe = p.committableOffset();
+            Long last = committed.get(tp);
+            if (safe >= 0 && (last == null || safe > last)) {
+                offsets.put(tp, new OffsetAndMetadata(safe));
+            }
+        }
+        if (offsets.isEmpty()) {
+            return;
+        }
+        try {
+            consumer.commitSync(offsets);
+            offsets.forEach((tp, o) -> committed.put(tp, o.offset()));
+        } catch (KafkaException e) {
+            // A rebalance in progress, or the group moved on: the next owner resumes at the last commit.
+            LOG.warn("{} task {}: committing {} failed; will retry: {}", componentId, taskId, offsets, e.toString());
+        }
+    }
+
+    /** Forgets everything about partitions this task no longer owns. */
+    private void forget(Collection<TopicPartition> partitions) {
+        if (partitions.isEmpty()) {
+            return;
+        }
+        Set<TopicPartition> gone = new HashSet<>(partitions);
+        progress.keySet().removeAll(gone);
+        committed.keySet().removeAll(gone);
+        firstPolled.keySet().removeAll(gone);
+        paused.removeAll(gone);
+        inFlight.values().removeIf(f -> gone.contains(f.id.getTopicPartition()));
+        buffer.removeIf(r -> gone.contains(new TopicPartition(r.topic(), r.partition())));
+        deadLetterRetries.removeIf(f -> gone.contains(f.id.getTopicPartition()));
+        retries.retainAll(progress.keySet());
+        int waiting = 0;
+        for (InFlight<K, V> f : inFlight.values()) {
+            if (f.waitingForRetry) {
+                waiting++;
+            }
+        }
+        scheduledRetries = waiting;
+    }
+
+    private void seekForFirstAssignment(TopicPartition tp) {
+        FirstPollOffsetStrategy s = config.getFirstPollOffsetStrategy();
+        boolean uncommittedOnly = s == FirstPollOffsetStrategy.UNCOMMITTED_EARLIEST
+                || s == FirstPollOffsetStrategy.UNCOMMITTED_LATEST || s == FirstPollOffsetStrategy.UNCOMMITTED_TIMESTAMP;
+        if (uncommittedOnly) {
+            OffsetAndMetadata c = consumer.committed(Set.of(tp)).get(tp);
+            if (c != null) {
+                return; // the consumer resumes there
+            }
+        }
+        switch (s) {
+            case EARLIEST:
+            case UNCOMMITTED_EARLIEST:
+                consumer.seekToBeginning(List.of(tp));
+                break;
+            case LATEST:
+            case UNCOMMITTED_LATEST:
+                consumer.seekToEnd(List.of(tp));
+                break;
+            default:
+                OffsetAndTimestamp at = consumer.offsetsForTimes(Map.of(tp, config.getStartTimeStamp())).get(tp);
+                if (at != null) {
+                    consumer.seek(tp, at.offset());
+                } else {
+                    consumer.seekToEnd(List.of(tp));
+                }
+        }
+    }
+
+    /** Runs inside {@code poll}, on the spout's thread. */
+    private final class Rebalance implements ConsumerRebalanceListener {
+        @Override
+        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            if (guarantee != ProcessingGuarantee.AT_MOST_ONCE) {
+                commit(partitions);
+            }
+            forget(partitions);
+            if (!partitions.isEmpty()) {
+                LOG.info("{} task {}: partitions revoked {}", componentId, taskId, partitions);
+            }
+        }
+
+        @Override
+        public void onPartitionsLost(Collection<TopicPartition> partitions) {
+            forget(partitions);
+            LOG.info("{} task {}: partitions lost {}", componentId, taskId, partitions);
+        }
+
+        @Override
+        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            for (TopicPartition tp : partitions) {
+                progress.put(tp, new PartitionProgress());
+                if (everAssigned.add(tp)) {
+                    seekForFirstAssignment(tp);
+                }
+                OffsetAndMetadata c = consumer.committed(Set.of(tp)).get(tp);
+                if (c != null) {
+                    committed.put(tp, c.offset());
+                }
+            }
+            if (!partitions.isEmpty()) {
+                LOG.info("{} task {}: partitions assigned {}", componentId, taskId, partitions);
+            }
+            listener.onPartitionsReassigned(consumer.assignment());
+        }
+    }
+
+    @Override
+    public void deactivate() {
+        if (consumer != null && guarantee != ProcessingGuarantee.AT_MOST_ONCE) {
+            commit(progress.keySet());
+        }
+    }
+
+    @Override
+    public void close() {
+        if (consumer == null) {
+            return;
+        }
+        try {
+            if (guarantee != ProcessingGuarantee.AT_MOST_ONCE) {
+                commit(progress.keySet());
+            }
+        } finally {
+            try {
+                consumer.close(Duration.ofSeconds(5));
+            } finally {
+                if (deadLetters != null) {
+                    deadLetters.close();
+                }
+            }
+        }
+    }
+
+    @Override
+    public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        RecordTranslator<K, V> translator = config.getTranslator();
+        for (String stream : translator.streams()) {
+            declarer.declareStream(stream, translator.getFieldsFor(stream));
+        }
+    }
+
+    @Override
+    public Map<String, Object> getComponentConfiguration() {
+        return null;
+    }
+
+    /** The configuration this spout runs with. */
+    public KafkaSpoutConfig<K, V> getKafkaSpoutConfig() {
+        return config;
+    }
+}
