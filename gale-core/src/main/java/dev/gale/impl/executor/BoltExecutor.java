@@ -66,7 +66,7 @@ public final class BoltExecutor extends Executor {
                 t.bolt.prepare(t.setup.conf, t.setup.context, new OutputCollector(t.collector));
             } catch (Throwable e) {
                 t.alive = false;
-                env.errors().report(componentId, t.setup.taskId, "prepare failed; the task will fail its input", e);
+                userError(t.setup.taskId, "prepare failed; the task will fail its input", e);
             }
         }
     }
@@ -114,8 +114,8 @@ public final class BoltExecutor extends Executor {
         try {
             t.bolt.execute(tuple);
         } catch (Throwable e) {
-            env.errors().report(componentId, t.setup.taskId, "execute threw on a tuple from '"
-                    + tuple.getSourceComponent() + "' stream '" + tuple.getSourceStreamId() + "'; the tuple is failed", e);
+            userError(t.setup.taskId, "execute threw on a tuple from '" + tuple.getSourceComponent() + "' stream '"
+                    + tuple.getSourceStreamId() + "'" + "; the tuple is failed", e);
             if (!tuple.isDone()) {
                 t.collector.fail(tuple);
             }
@@ -129,7 +129,7 @@ public final class BoltExecutor extends Executor {
             try {
                 t.bolt.cleanup();
             } catch (Throwable e) {
-                env.errors().report(componentId, t.setup.taskId, "cleanup failed", e);
+                userErrorWhileStopping(t.setup.taskId, "cleanup failed", e);
             }
         }
     }

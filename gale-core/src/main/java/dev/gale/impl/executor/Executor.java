@@ -90,6 +90,10 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
 
     public final void start() {
         thread = new Thread(this, "gale-" + env.plan().name() + "-" + name);
+        // Daemon: user code that ignores the kill's interrupt must not keep the JVM alive after
+        // its topology is gone. A running topology keeps the JVM alive on purpose, through one
+        // non-daemon thread that ends with the kill (RunningTopology).
+        thread.setDaemon(true);
         thread.start();
     }
 
@@ -126,6 +130,9 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
                 idle(++idleCycles);
             }
         }
+        // The kill may have interrupted user code to get here; clear the flag so that close and
+        // cleanup, which often wait for something themselves, are not cut short by it.
+        Thread.interrupted();
         try {
             shutdown();
         } catch (Throwable t) {
@@ -133,6 +140,38 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
         } finally {
             outbox.clear();
         }
+    }
+
+    /**
+     * Reports what user code threw while the topology runs, with the component and task; the
+     * caller goes on (fails the tuple at hand). An interruption during a kill is the kill's own
+     * doing and is not reported.
+     */
+    protected final void userError(int taskId, String what, Throwable e) {
+        if (!running && isInterruption(e)) {
+            return;
+        }
+        env.errors().report(componentId, taskId, what, e);
+    }
+
+    /** Same as {@link #userError} for close and cleanup. */
+    protected final void userErrorWhileStopping(int taskId, String what, Throwable e) {
+        if (!isInterruption(e)) {
+            env.errors().report(componentId, taskId, what, e);
+        }
+    }
+
+    private static boolean isInterruption(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof InterruptedException || c instanceof java.io.InterruptedIOException
+                    || c instanceof java.nio.channels.ClosedByInterruptException) {
+                return true;
+            }
+            if (c.getCause() == c) {
+                break;
+            }
+        }
+        return false;
     }
 
     private void idle(int cycles) {
@@ -158,6 +197,28 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
         running = false;
         inbox.signal();
         java.util.concurrent.locks.LockSupport.unpark(thread);
+    }
+
+    /** Interrupts the executor thread: for a kill whose grace period this executor outlived. */
+    public final void interrupt() {
+        if (thread != null) {
+            thread.interrupt();
+        }
+    }
+
+    /** True while the executor thread runs (started and not ended). */
+    public final boolean isAlive() {
+        return thread != null && thread.isAlive();
+    }
+
+    /** Where the executor thread is now (empty if it is not running). */
+    public final StackTraceElement[] stackTrace() {
+        return thread == null ? new StackTraceElement[0] : thread.getStackTrace();
+    }
+
+    /** The executor thread's name. */
+    public final String threadName() {
+        return thread == null ? "gale-" + env.plan().name() + "-" + name : thread.getName();
     }
 
     /** Waits for the thread to end; returns false if it did not end in time. */

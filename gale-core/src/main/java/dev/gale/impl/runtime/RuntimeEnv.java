@@ -23,6 +23,7 @@ public final class RuntimeEnv {
     private final Backpressure backpressure = new Backpressure();
     private final ErrorRegistry errors;
     private final TupleObserver observer;
+    private final DrainSignal drainSignal = new DrainSignal();
 
     public RuntimeEnv(TopologyPlan plan, Map<String, Object> topoConf, Clock clock, Inbox[] inboxByTask,
                       int executorCount, TupleObserver observer) {
@@ -81,5 +82,10 @@ public final class RuntimeEnv {
 
     public ErrorRegistry errors() {
         return errors;
+    }
+
+    /** Told by deactivated spouts when their pending trees change, for a drain. */
+    public DrainSignal drainSignal() {
+        return drainSignal;
     }
 }
