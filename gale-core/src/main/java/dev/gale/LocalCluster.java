@@ -34,6 +34,10 @@ import org.slf4j.LoggerFactory;
  * interrupted. Engine threads are daemons, so even user code that ignores the interrupt cannot
  * keep the JVM alive once its topology is killed; a running topology does keep it alive.
  *
+ * <p>An {@link Error} thrown by user code (such as {@code OutOfMemoryError}) is fatal: the
+ * topology stops at once, the error is logged and shown in {@link TopologyStats#fatal()}, and
+ * {@link #waitForIdle()} throws. The topology stays listed until killed.
+ *
  * <p>Thread-safe.
  */
 public class LocalCluster implements AutoCloseable {
@@ -225,7 +229,8 @@ public class LocalCluster implements AutoCloseable {
      * Returns once every running topology is idle: all queues empty, no executor mid-tuple, no
      * fed spout holding input. Waits at most a minute (real time).
      *
-     * @throws IllegalStateException if a topology does not become idle in time
+     * @throws IllegalStateException if a topology does not become idle in time, or was stopped by
+     *     a fatal error (an {@link Error} in user code)
      */
     public void waitForIdle() {
         waitForIdle(IDLE_TIMEOUT);

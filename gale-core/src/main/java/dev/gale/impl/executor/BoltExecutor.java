@@ -18,7 +18,8 @@ import java.util.List;
 /**
  * Runs the tasks of a bolt on one thread. An exception from {@code execute} is reported with
  * the component and task, the input is failed unless it was acked or failed already, and the
- * bolt goes on with the next tuple.
+ * bolt goes on with the next tuple. An {@link Error} is fatal: it stops the topology (see
+ * {@link dev.gale.impl.runtime.FatalError}).
  *
  * <p>Not thread-safe beyond the {@link Executor} contract.
  */
@@ -115,7 +116,7 @@ public final class BoltExecutor extends Executor {
             t.bolt.execute(tuple);
         } catch (Throwable e) {
             userError(t.setup.taskId, "execute threw on a tuple from '" + tuple.getSourceComponent() + "' stream '"
-                    + tuple.getSourceStreamId() + "'" + "; the tuple is failed", e);
+                    + tuple.getSourceStreamId() + "'" + (e instanceof Error ? "" : "; the tuple is failed"), e);
             if (!tuple.isDone()) {
                 t.collector.fail(tuple);
             }

@@ -103,8 +103,10 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
         outbox.bindOwner(Thread.currentThread(), "executor '" + name + "'");
         try {
             init();
+        } catch (Halted h) {
+            running = false;
         } catch (Throwable t) {
-            env.errors().report(componentId, -1, "executor failed to start", t);
+            engineError("executor failed to start", t);
         }
         int idleCycles = 0;
         while (running) {
@@ -116,10 +118,12 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
                 work += inbox.drain(this, BATCH);
                 work += ownWork();
                 outbox.signalTouched();
+            } catch (Halted h) {
+                // A fatal error in user code: not one more tuple on this executor.
+                running = false;
             } catch (Throwable t) {
-                // User errors are caught where they happen; this is an engine bug. Keep running.
-                LOG.error("internal error in executor {}", name, t);
-                env.errors().report(componentId, -1, "internal error", t);
+                // User errors are caught where they happen; this is an engine bug.
+                engineError("internal error", t);
             }
             if (work > 0) {
                 activity = activity + 1;
@@ -142,21 +146,40 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
         }
     }
 
+    /** An engine bug: logged and reported; an {@link Error} also stops the topology. */
+    private void engineError(String what, Throwable t) {
+        if (t instanceof Error) {
+            env.fatal().raise(componentId, -1, what, t);
+            running = false;
+        } else {
+            LOG.error("{} in executor {}", what, name, t);
+            env.errors().report(componentId, -1, what, t);
+        }
+    }
+
     /**
-     * Reports what user code threw while the topology runs, with the component and task; the
-     * caller goes on (fails the tuple at hand). An interruption during a kill is the kill's own
-     * doing and is not reported.
+     * Reports what user code threw while the topology runs. An exception is reported with the
+     * component and task, and the caller goes on (fails the tuple at hand). An {@link Error} is
+     * fatal: it is reported once, the topology is stopped, and this method throws so that this
+     * executor does not run one more line of user code. An interruption during a kill is the
+     * kill's own doing and is not reported.
      */
     protected final void userError(int taskId, String what, Throwable e) {
         if (!running && isInterruption(e)) {
             return;
         }
+        if (e instanceof Error) {
+            env.fatal().raise(componentId, taskId, what, e);
+            throw Halted.INSTANCE;
+        }
         env.errors().report(componentId, taskId, what, e);
     }
 
-    /** Same as {@link #userError} for close and cleanup. */
+    /** Same as {@link #userError} for close and cleanup, which must go on with the other tasks. */
     protected final void userErrorWhileStopping(int taskId, String what, Throwable e) {
-        if (!isInterruption(e)) {
+        if (e instanceof Error) {
+            env.fatal().raise(componentId, taskId, what, e);
+        } else if (!isInterruption(e)) {
             env.errors().report(componentId, taskId, what, e);
         }
     }
@@ -172,6 +195,16 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
             }
         }
         return false;
+    }
+
+    /** Unwinds an executor's duty cycle after a fatal error; carries nothing, costs nothing. */
+    private static final class Halted extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        static final Halted INSTANCE = new Halted();
+
+        private Halted() {
+            super("executor halted by a fatal error", null, false, false);
+        }
     }
 
     private void idle(int cycles) {

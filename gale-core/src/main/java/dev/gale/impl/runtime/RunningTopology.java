@@ -98,7 +98,7 @@ public final class RunningTopology {
         Map<String, Object> topoConf = new HashMap<>(conf);
         topoConf.put(Config.TOPOLOGY_NAME, name);
         this.env = new RuntimeEnv(plan, Collections.unmodifiableMap(topoConf), clock, inboxByTask, slots.size(),
-                observer);
+                observer, this::stopAfterFatalError);
 
         int expectedPending = expectedPendingPerAcker(plan, conf);
         for (Slot s : slots) {
@@ -167,7 +167,7 @@ public final class RunningTopology {
         return start(name, conf, topology, clock, synchronous, observer, DEFAULT_KILL_GRACE);
     }
 
-    /** Same, with the grace period of kills (see {@link #kill(Duration)}). */
+    /** Same, with the grace period of kills (see {@link #kill(Duration)}), also used after a fatal error. */
     public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
                                         boolean synchronous, TupleObserver observer, Duration killGrace) {
         RunningTopology t = new RunningTopology(name, conf, topology, clock, synchronous, observer, killGrace);
@@ -370,10 +370,33 @@ public final class RunningTopology {
         return sb.toString();
     }
 
+    /**
+     * After a fatal error, on the executor thread that hit it: that thread cannot wait for itself,
+     * so the kill runs on a thread of its own, and the failing executor stops meanwhile.
+     */
+    private void stopAfterFatalError() {
+        Thread stopper = new Thread(this::kill, "gale-" + name() + "-stopper");
+        stopper.setDaemon(true);
+        stopper.start();
+    }
+
     public boolean isKilled() {
         return killed;
     }
 
+    /** The first fatal error, if an {@link Error} stopped the topology (see {@link FatalError}); else null. */
+    public dev.gale.stats.ErrorInfo fatalError() {
+        return env.fatal().error();
+    }
+
+    /** Throws if an {@link Error} stopped the topology. */
+    public void checkNotFailed() {
+        dev.gale.stats.ErrorInfo e = env.fatal().error();
+        if (e != null) {
+            throw new IllegalStateException("topology '" + name() + "' was stopped by a fatal error in component '"
+                    + e.componentId() + "', task " + e.taskId() + ": " + e.message(), env.fatal().cause());
+        }
+    }
 
     /**
      * Returns once every queue is empty, no executor is in the middle of a tuple and no fed spout
@@ -383,6 +406,7 @@ public final class RunningTopology {
         long deadline = System.nanoTime() + timeout.toNanos();
         int stableRounds = 0;
         while (true) {
+            checkNotFailed();
             long before = totalActivity();
             boolean quiet = true;
             for (Executor ex : executors) {
@@ -455,7 +479,7 @@ public final class RunningTopology {
         }
         LatencySummary latency = complete == null ? LatencySummary.EMPTY : TaskMetrics.summarize(complete);
         return new TopologyStats(name(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
-                List.copyOf(comps), latency);
+                List.copyOf(comps), latency, env.fatal().error());
     }
 
     /** Trees still pending at the spouts; meaningful once the topology is idle. */
