@@ -204,9 +204,12 @@ final class RunCommand implements Callable<Integer> {
             cluster.submitTopology(topologyName, config, topology);
             long end = start + (long) (runSecs * 1e9);
             DemoCommand.Rate rate = new DemoCommand.Rate();
-            while (System.nanoTime() < end && !(job != null && job.isComplete())) {
+            boolean failed = false;
+            while (System.nanoTime() < end && !(job != null && job.isComplete()) && !failed) {
                 DemoCommand.sleep(Math.min(display.sampleMillis(), Math.max(1, (end - System.nanoTime()) / 1_000_000)));
-                show(display, topologyName, cluster.getTopologyStats(topologyName), rate, start, runSecs);
+                TopologyStats now = cluster.getTopologyStats(topologyName);
+                show(display, topologyName, now, rate, start, runSecs);
+                failed = now.fatalError() != null; // the topology stopped: no use waiting
             }
             stats = cluster.getTopologyStats(topologyName);
             secs = (System.nanoTime() - start) / 1e9;
@@ -220,6 +223,8 @@ final class RunCommand implements Callable<Integer> {
             out.println("Last errors:");
             errors.forEach(out::println);
         }
+        out.flush();
+        DemoCommand.failIfFatal(stats);
         int status = 0;
         if (job != null) {
             ReliableWordCount.Progress p = job.progress();
