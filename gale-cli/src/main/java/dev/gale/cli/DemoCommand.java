@@ -94,7 +94,8 @@ final class DemoCommand implements Callable<Integer> {
             long startNanos = System.nanoTime();
             boolean timedOut = false;
             try (LocalCluster cluster = new LocalCluster();
-                 ProgressDisplay display = new ProgressDisplay(spec.commandLine().getErr(), progressMode, 1.0)) {
+                 ProgressDisplay display = new ProgressDisplay(spec.commandLine().getErr(), progressMode, 1.0);
+                 ShutdownDrain onSignal = new ShutdownDrain(cluster, TOPOLOGY, spec.commandLine().getErr())) {
                 cluster.submitTopology(TOPOLOGY, config, topology);
                 long deadline = startNanos + (long) (timeoutSecs * 1e9);
                 Rate rate = new Rate();
@@ -104,6 +105,9 @@ final class DemoCommand implements Callable<Integer> {
                         break;
                     }
                     sleep(display.sampleMillis());
+                    if (onSignal.started()) {
+                        onSignal.awaitExit();
+                    }
                     TopologyStats now = cluster.getTopologyStats(TOPOLOGY);
                     show(display, job.progress(), now, rate, startNanos);
                     if (now.fatalError() != null) {
