@@ -1,7 +1,9 @@
 package dev.gale;
 
 import dev.gale.generated.AlreadyAliveException;
+import dev.gale.generated.AuthorizationException;
 import dev.gale.generated.InvalidTopologyException;
+import dev.gale.generated.KillOptions;
 import dev.gale.generated.NotAliveException;
 import dev.gale.generated.StormTopology;
 import dev.gale.impl.runtime.RunningTopology;
@@ -14,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs topologies inside this JVM: Gale's embedded engine, with Storm's {@code LocalCluster}
@@ -25,13 +29,23 @@ import java.util.concurrent.TimeoutException;
  * and timeout due by then has been delivered and handled; {@link #waitForIdle()} then waits for
  * the tuples in flight.
  *
+ * <p>A kill stops every executor; one still in user code after the kill grace period
+ * ({@link Builder#withKillGracePeriod}, 2 s by default) is logged with its stack trace and
+ * interrupted. Engine threads are daemons, so even user code that ignores the interrupt cannot
+ * keep the JVM alive once its topology is killed; a running topology does keep it alive.
+ *
+ * <p>An {@link Error} thrown by user code (such as {@code OutOfMemoryError}) is fatal: the
+ * topology stops at once, the error is logged and shown in {@link TopologyStats#fatal()}, and
+ * {@link #waitForIdle()} throws. The topology stays listed until killed.
+ *
  * <p>Thread-safe.
  */
 public class LocalCluster implements AutoCloseable {
-    private static final Duration KILL_TIMEOUT = Duration.ofSeconds(30);
+    private static final Logger LOG = LoggerFactory.getLogger(LocalCluster.class);
     private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(60);
 
     private final Clock clock;
+    private final Duration killGrace;
     private final Map<String, RunningTopology> topologies = new LinkedHashMap<>();
     private boolean closed;
 
@@ -42,15 +56,29 @@ public class LocalCluster implements AutoCloseable {
 
     private LocalCluster(Builder b) {
         this.clock = b.clock;
+        this.killGrace = b.killGrace;
     }
 
     /** Configures a {@link LocalCluster}. Not thread-safe. */
     public static final class Builder {
         private Clock clock = Clock.system();
+        private Duration killGrace = RunningTopology.DEFAULT_KILL_GRACE;
 
         /** Runs every topology of the cluster on this clock (e.g. a SimulatedClock in tests). */
         public Builder withClock(Clock clock) {
             this.clock = java.util.Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * How long a kill waits (real time) for executors to leave user code before it interrupts
+         * them, and again before it abandons those that ignore the interrupt. Default 2 s.
+         */
+        public Builder withKillGracePeriod(Duration grace) {
+            if (grace.isNegative()) {
+                throw new IllegalArgumentException("kill grace period must not be negative: " + grace);
+            }
+            this.killGrace = grace;
             return this;
         }
 
@@ -103,19 +131,73 @@ public class LocalCluster implements AutoCloseable {
             throw new AlreadyAliveException("a topology named '" + topologyName + "' is already running");
         }
         Map<String, Object> c = conf == null ? Map.of() : conf;
-        RunningTopology t = RunningTopology.start(topologyName, c, topology, clock, clock != Clock.system());
+        RunningTopology t = RunningTopology.start(topologyName, c, topology, clock, clock != Clock.system(), null,
+                killGrace);
         topologies.put(topologyName, t);
         return new LocalTopology(topologyName);
     }
 
-    /** Stops a topology at once: spouts are closed and bolts cleaned up on their own threads. */
-    public synchronized void killTopology(String topologyName) {
-        RunningTopology t = topologies.remove(topologyName);
-        if (t == null) {
-            throw new NotAliveException("no topology named '" + topologyName + "' is running; running: "
-                    + topologies.keySet());
+    /**
+     * Stops a topology at once, dropping the tuple trees in flight: spouts are closed and bolts
+     * cleaned up on their own threads (unlike Storm, whose kill without options first waits the
+     * message timeout; see {@link #killTopologyWithOpts}). Returns once every executor stopped, or
+     * within about twice the kill grace period if user code does not return.
+     */
+    public void killTopology(String topologyName) {
+        KillOptions now = new KillOptions();
+        now.set_wait_secs(0);
+        killTopologyAndReport(topologyName, now);
+    }
+
+    /**
+     * Storm's kill with options: deactivates the spouts (no more {@code nextTuple}; acks and fails
+     * still arrive), waits until every pending tuple tree has completed or {@code wait_secs} have
+     * passed on the cluster's clock, whichever comes first, then kills the topology as
+     * {@link #killTopology} does. With {@code wait_secs} unset it waits up to the topology's
+     * message timeout, as Storm does. Unlike Storm's, which returns at once and kills later, this
+     * returns once the topology is gone, and logs how many trees were still pending.
+     *
+     * @throws NotAliveException if no topology of that name is running
+     * @throws AuthorizationException never: the embedded engine has no authorisation
+     */
+    public void killTopologyWithOpts(String name, KillOptions options) throws NotAliveException, AuthorizationException {
+        killTopologyAndReport(name, options);
+    }
+
+    /**
+     * Gale only: {@link #killTopologyWithOpts} returning what the kill found: the tuple trees still
+     * pending (dropped) and the executors that had to be interrupted.
+     */
+    public KillReport killTopologyAndReport(String name, KillOptions options) {
+        RunningTopology t;
+        synchronized (this) {
+            t = get(name);
         }
-        t.kill(KILL_TIMEOUT);
+        boolean drain = options == null || !options.is_set_wait_secs() || options.get_wait_secs() > 0;
+        Duration wait = Duration.ofSeconds(options != null && options.is_set_wait_secs()
+                ? Math.max(0, options.get_wait_secs()) : t.plan().settings().messageTimeoutSecs());
+        boolean interrupted = false;
+        if (drain) {
+            try {
+                t.drain(wait);
+            } catch (InterruptedException e) {
+                interrupted = true; // kill now
+            }
+        }
+        synchronized (this) {
+            topologies.remove(name, t);
+        }
+        KillReport report = t.kill();
+        if (drain) {
+            LOG.info("Killed topology '{}' after draining it (for up to {} s): {} tuple trees still pending", name,
+                    wait.toSeconds(), report.pendingTrees());
+        } else {
+            LOG.debug("Killed topology '{}': {} tuple trees dropped", name, report.pendingTrees());
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return report;
     }
 
     /** Resumes calling {@code nextTuple} on the topology's spouts (after {@link #deactivate}). */
@@ -147,7 +229,8 @@ public class LocalCluster implements AutoCloseable {
      * Returns once every running topology is idle: all queues empty, no executor mid-tuple, no
      * fed spout holding input. Waits at most a minute (real time).
      *
-     * @throws IllegalStateException if a topology does not become idle in time
+     * @throws IllegalStateException if a topology does not become idle in time, or was stopped by
+     *     a fatal error (an {@link Error} in user code)
      */
     public void waitForIdle() {
         waitForIdle(IDLE_TIMEOUT);
@@ -182,11 +265,19 @@ public class LocalCluster implements AutoCloseable {
     }
 
     /** Kills every topology. */
-    public synchronized void shutdown() {
-        for (String name : new ArrayList<>(topologies.keySet())) {
-            killTopology(name);
+    public void shutdown() {
+        List<String> names;
+        synchronized (this) {
+            closed = true;
+            names = new ArrayList<>(topologies.keySet());
         }
-        closed = true;
+        for (String name : names) {
+            try {
+                killTopology(name);
+            } catch (NotAliveException e) {
+                // killed meanwhile by another thread
+            }
+        }
     }
 
     @Override

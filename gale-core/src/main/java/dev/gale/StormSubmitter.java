@@ -9,8 +9,8 @@ import java.util.Map;
 /**
  * Storm's way to deploy a topology, kept so Storm mains port by changing imports. Gale is
  * embedded, so "submitting" starts the topology on one {@link LocalCluster} shared by the whole
- * process, where it runs until {@link #killTopology} or until the JVM exits (its executor threads
- * keep the JVM alive, as a deployed topology would keep running).
+ * process, where it runs until {@link #killTopology} or until the JVM exits (while it runs, it
+ * keeps the JVM alive, as a deployed topology would keep running).
  *
  * <p>Thread-safe.
  */

@@ -94,7 +94,8 @@ final class DemoCommand implements Callable<Integer> {
             long startNanos = System.nanoTime();
             boolean timedOut = false;
             try (LocalCluster cluster = new LocalCluster();
-                 ProgressDisplay display = new ProgressDisplay(spec.commandLine().getErr(), progressMode, 1.0)) {
+                 ProgressDisplay display = new ProgressDisplay(spec.commandLine().getErr(), progressMode, 1.0);
+                 ShutdownDrain onSignal = new ShutdownDrain(cluster, TOPOLOGY, spec.commandLine().getErr())) {
                 cluster.submitTopology(TOPOLOGY, config, topology);
                 long deadline = startNanos + (long) (timeoutSecs * 1e9);
                 Rate rate = new Rate();
@@ -104,7 +105,14 @@ final class DemoCommand implements Callable<Integer> {
                         break;
                     }
                     sleep(display.sampleMillis());
-                    show(display, job.progress(), cluster.getTopologyStats(TOPOLOGY), rate, startNanos);
+                    if (onSignal.started()) {
+                        onSignal.awaitExit();
+                    }
+                    TopologyStats now = cluster.getTopologyStats(TOPOLOGY);
+                    show(display, job.progress(), now, rate, startNanos);
+                    if (now.fatalError() != null) {
+                        break; // the topology stopped: it will not complete
+                    }
                 }
                 stats = cluster.getTopologyStats(TOPOLOGY);
                 secs = (System.nanoTime() - startNanos) / 1e9;
@@ -159,6 +167,8 @@ final class DemoCommand implements Callable<Integer> {
             errors.forEach(out::println);
         }
         out.println();
+        out.flush();
+        failIfFatal(stats);
 
         Map<String, Long> counts = job.counts();
         Map<String, Long> expected = job.expectedCounts();
@@ -198,6 +208,15 @@ final class DemoCommand implements Callable<Integer> {
         }
         out.flush();
         return status;
+    }
+
+    /** Ends the command with status 1 if an Error stopped the topology: it is reported on stderr. */
+    static void failIfFatal(TopologyStats stats) {
+        dev.gale.stats.ErrorInfo e = stats.fatalError();
+        if (e != null) {
+            throw new UserException("topology '" + stats.topologyName() + "' was stopped by a fatal error in component '"
+                    + e.componentId() + "', task " + e.taskId() + ": " + e.message(), Main.FAILED);
+        }
     }
 
     private static String percent(Object fraction) {

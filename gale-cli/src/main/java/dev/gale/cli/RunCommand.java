@@ -200,13 +200,20 @@ final class RunCommand implements Callable<Integer> {
         double secs;
         long start = System.nanoTime();
         try (LocalCluster cluster = new LocalCluster();
-             ProgressDisplay display = new ProgressDisplay(spec.commandLine().getErr(), progressMode, interval)) {
+             ProgressDisplay display = new ProgressDisplay(spec.commandLine().getErr(), progressMode, interval);
+             ShutdownDrain onSignal = new ShutdownDrain(cluster, topologyName, spec.commandLine().getErr())) {
             cluster.submitTopology(topologyName, config, topology);
             long end = start + (long) (runSecs * 1e9);
             DemoCommand.Rate rate = new DemoCommand.Rate();
-            while (System.nanoTime() < end && !(job != null && job.isComplete())) {
+            boolean failed = false;
+            while (System.nanoTime() < end && !(job != null && job.isComplete()) && !failed) {
                 DemoCommand.sleep(Math.min(display.sampleMillis(), Math.max(1, (end - System.nanoTime()) / 1_000_000)));
-                show(display, topologyName, cluster.getTopologyStats(topologyName), rate, start, runSecs);
+                if (onSignal.started()) {
+                    onSignal.awaitExit();
+                }
+                TopologyStats now = cluster.getTopologyStats(topologyName);
+                show(display, topologyName, now, rate, start, runSecs);
+                failed = now.fatalError() != null; // the topology stopped: no use waiting
             }
             stats = cluster.getTopologyStats(topologyName);
             secs = (System.nanoTime() - start) / 1e9;
@@ -220,6 +227,8 @@ final class RunCommand implements Callable<Integer> {
             out.println("Last errors:");
             errors.forEach(out::println);
         }
+        out.flush();
+        DemoCommand.failIfFatal(stats);
         int status = 0;
         if (job != null) {
             ReliableWordCount.Progress p = job.progress();

@@ -71,6 +71,64 @@ final class Fixtures {
         }
     }
 
+    /** Acks everything, but throws OutOfMemoryError on the number 3. */
+    public static class OomOnThree extends BaseBasicBolt {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void execute(Tuple input, BasicOutputCollector collector) {
+            if (input.getInteger(0) == 3) {
+                throw new OutOfMemoryError("Java heap space (thrown by the test)");
+            }
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        }
+    }
+
+    /** A topology whose bolt throws OutOfMemoryError on its fourth tuple. */
+    public static class WithOom {
+        public static StormTopology createTopology() {
+            TopologyBuilder b = new TopologyBuilder();
+            b.setSpout("numbers", new TenNumbers());
+            b.setBolt("oom", new OomOnThree()).shuffleGrouping("numbers");
+            return b.createTopology();
+        }
+    }
+
+    /** Emits numbers with message ids for as long as it runs. */
+    public static class EndlessNumbers extends BaseRichSpout {
+        private static final long serialVersionUID = 1L;
+        private transient SpoutOutputCollector collector;
+        private transient long next;
+
+        @Override
+        public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
+            this.collector = collector;
+        }
+
+        @Override
+        public void nextTuple() {
+            collector.emit(new Values((int) (next % 1000)), next++);
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            declarer.declare(new Fields("n"));
+        }
+    }
+
+    /** A topology that runs until stopped, acking everything. */
+    public static class Endless {
+        public static StormTopology createTopology() {
+            TopologyBuilder b = new TopologyBuilder();
+            b.setSpout("numbers", new EndlessNumbers());
+            b.setBolt("drop", new Drop(), 2).shuffleGrouping("numbers");
+            return b.createTopology();
+        }
+    }
+
     /** A class of the main(String[]) kind; records its arguments. */
     public static class WithMain {
         static final List<List<String>> ARGS = new CopyOnWriteArrayList<>();

@@ -142,6 +142,17 @@ class MainTest {
     }
 
     @Test
+    void aTopologyStoppedByAnErrorEndsTheRunAtOnceWithStatusOne() {
+        long start = System.nanoTime();
+        Result r = gale("run", Fixtures.WithOom.class.getName(), "--seconds", "60", "--progress", "off");
+        assertThat(r.status()).as(r.out() + r.err()).isEqualTo(Main.FAILED);
+        assertThat(r.oneLineError()).startsWith("gale run: topology 'withoom' was stopped by a fatal error in component"
+                + " 'oom', task ").contains("OutOfMemoryError: Java heap space (thrown by the test)");
+        assertThat(r.out()).contains("Ran withoom for ").contains("Last errors:");
+        assertThat(System.nanoTime() - start).as("did not wait the 60 s").isLessThan(30_000_000_000L);
+    }
+
+    @Test
     void runsAMainClassWithItsArguments() {
         Fixtures.WithMain.ARGS.clear();
         Result r = gale("run", Fixtures.WithMain.class.getName(), "--", "input.txt", "--fast");

@@ -93,7 +93,7 @@ public final class Testing {
             throw new IllegalStateException("topology '" + param.getTopologyName() + "' did not complete: "
                     + e.getMessage(), e);
         } finally {
-            running.kill(Duration.ofSeconds(30));
+            running.kill(); // a bolt stuck in execute is interrupted after the default grace period
             completables.forEach(CompletableSpout::clean);
             mocks.forEach(MockSpout::forget);
         }

@@ -18,7 +18,8 @@ import java.util.List;
 /**
  * Runs the tasks of a bolt on one thread. An exception from {@code execute} is reported with
  * the component and task, the input is failed unless it was acked or failed already, and the
- * bolt goes on with the next tuple.
+ * bolt goes on with the next tuple. An {@link Error} is fatal: it stops the topology (see
+ * {@link dev.gale.impl.runtime.FatalError}).
  *
  * <p>Not thread-safe beyond the {@link Executor} contract.
  */
@@ -66,7 +67,7 @@ public final class BoltExecutor extends Executor {
                 t.bolt.prepare(t.setup.conf, t.setup.context, new OutputCollector(t.collector));
             } catch (Throwable e) {
                 t.alive = false;
-                env.errors().report(componentId, t.setup.taskId, "prepare failed; the task will fail its input", e);
+                userError(t.setup.taskId, "prepare failed; the task will fail its input", e);
             }
         }
     }
@@ -118,8 +119,8 @@ public final class BoltExecutor extends Executor {
         try {
             t.bolt.execute(tuple);
         } catch (Throwable e) {
-            env.errors().report(componentId, t.setup.taskId, "execute threw on a tuple from '"
-                    + tuple.getSourceComponent() + "' stream '" + tuple.getSourceStreamId() + "'; the tuple is failed", e);
+            userError(t.setup.taskId, "execute threw on a tuple from '" + tuple.getSourceComponent() + "' stream '"
+                    + tuple.getSourceStreamId() + "'" + (e instanceof Error ? "" : "; the tuple is failed"), e);
             if (!tuple.isDone()) {
                 t.collector.fail(tuple);
             }
@@ -133,7 +134,7 @@ public final class BoltExecutor extends Executor {
             try {
                 t.bolt.cleanup();
             } catch (Throwable e) {
-                env.errors().report(componentId, t.setup.taskId, "cleanup failed", e);
+                userErrorWhileStopping(t.setup.taskId, "cleanup failed", e);
             }
         }
     }

@@ -90,6 +90,10 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
 
     public final void start() {
         thread = new Thread(this, "gale-" + env.plan().name() + "-" + name);
+        // Daemon: user code that ignores the kill's interrupt must not keep the JVM alive after
+        // its topology is gone. A running topology keeps the JVM alive on purpose, through one
+        // non-daemon thread that ends with the kill (RunningTopology).
+        thread.setDaemon(true);
         thread.start();
     }
 
@@ -99,8 +103,10 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
         outbox.bindOwner(Thread.currentThread(), "executor '" + name + "'");
         try {
             init();
+        } catch (Halted h) {
+            running = false;
         } catch (Throwable t) {
-            env.errors().report(componentId, -1, "executor failed to start", t);
+            engineError("executor failed to start", t);
         }
         int idleCycles = 0;
         while (running) {
@@ -112,10 +118,12 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
                 work += inbox.drain(this, BATCH);
                 work += ownWork();
                 outbox.signalTouched();
+            } catch (Halted h) {
+                // A fatal error in user code: not one more tuple on this executor.
+                running = false;
             } catch (Throwable t) {
-                // User errors are caught where they happen; this is an engine bug. Keep running.
-                LOG.error("internal error in executor {}", name, t);
-                env.errors().report(componentId, -1, "internal error", t);
+                // User errors are caught where they happen; this is an engine bug.
+                engineError("internal error", t);
             }
             if (work > 0) {
                 activity = activity + 1;
@@ -126,12 +134,76 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
                 idle(++idleCycles);
             }
         }
+        // The kill may have interrupted user code to get here; clear the flag so that close and
+        // cleanup, which often wait for something themselves, are not cut short by it.
+        Thread.interrupted();
         try {
             shutdown();
         } catch (Throwable t) {
             env.errors().report(componentId, -1, "executor failed to shut down", t);
         } finally {
             outbox.clear();
+        }
+    }
+
+    /** An engine bug: logged and reported; an {@link Error} also stops the topology. */
+    private void engineError(String what, Throwable t) {
+        if (t instanceof Error) {
+            env.fatal().raise(componentId, -1, what, t);
+            running = false;
+        } else {
+            LOG.error("{} in executor {}", what, name, t);
+            env.errors().report(componentId, -1, what, t);
+        }
+    }
+
+    /**
+     * Reports what user code threw while the topology runs. An exception is reported with the
+     * component and task, and the caller goes on (fails the tuple at hand). An {@link Error} is
+     * fatal: it is reported once, the topology is stopped, and this method throws so that this
+     * executor does not run one more line of user code. An interruption during a kill is the
+     * kill's own doing and is not reported.
+     */
+    protected final void userError(int taskId, String what, Throwable e) {
+        if (!running && isInterruption(e)) {
+            return;
+        }
+        if (e instanceof Error) {
+            env.fatal().raise(componentId, taskId, what, e);
+            throw Halted.INSTANCE;
+        }
+        env.errors().report(componentId, taskId, what, e);
+    }
+
+    /** Same as {@link #userError} for close and cleanup, which must go on with the other tasks. */
+    protected final void userErrorWhileStopping(int taskId, String what, Throwable e) {
+        if (e instanceof Error) {
+            env.fatal().raise(componentId, taskId, what, e);
+        } else if (!isInterruption(e)) {
+            env.errors().report(componentId, taskId, what, e);
+        }
+    }
+
+    private static boolean isInterruption(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof InterruptedException || c instanceof java.io.InterruptedIOException
+                    || c instanceof java.nio.channels.ClosedByInterruptException) {
+                return true;
+            }
+            if (c.getCause() == c) {
+                break;
+            }
+        }
+        return false;
+    }
+
+    /** Unwinds an executor's duty cycle after a fatal error; carries nothing, costs nothing. */
+    private static final class Halted extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        static final Halted INSTANCE = new Halted();
+
+        private Halted() {
+            super("executor halted by a fatal error", null, false, false);
         }
     }
 
@@ -158,6 +230,28 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
         running = false;
         inbox.signal();
         java.util.concurrent.locks.LockSupport.unpark(thread);
+    }
+
+    /** Interrupts the executor thread: for a kill whose grace period this executor outlived. */
+    public final void interrupt() {
+        if (thread != null) {
+            thread.interrupt();
+        }
+    }
+
+    /** True while the executor thread runs (started and not ended). */
+    public final boolean isAlive() {
+        return thread != null && thread.isAlive();
+    }
+
+    /** Where the executor thread is now (empty if it is not running). */
+    public final StackTraceElement[] stackTrace() {
+        return thread == null ? new StackTraceElement[0] : thread.getStackTrace();
+    }
+
+    /** The executor thread's name. */
+    public final String threadName() {
+        return thread == null ? "gale-" + env.plan().name() + "-" + name : thread.getName();
     }
 
     /** Waits for the thread to end; returns false if it did not end in time. */

@@ -37,6 +37,8 @@ public final class SpoutExecutor extends Executor {
     private final int maxPending;
     private final long idleMaxNanos;
     private boolean active = true;
+    /** Pending trees as of the last change while deactivated, for a drain; -1 while active. */
+    private volatile long pendingWhileInactive = -1;
     private long parkNanos = MAX_PARK_NANOS;
     /** Consecutive cycles in which nextTuple emitted nothing: the idle park grows with them. */
     private int emptyCycles;
@@ -106,6 +108,20 @@ public final class SpoutExecutor extends Executor {
         return pending.pendingOf(taskIndex);
     }
 
+    /**
+     * Trees pending, kept up to date from the moment this executor has handled a deactivation
+     * (then it also tells the drain of each change); -1 while it is active or has not yet
+     * handled the deactivation. Any thread.
+     */
+    public long pendingWhileInactive() {
+        return pendingWhileInactive;
+    }
+
+    private void publishPendingWhileInactive() {
+        pendingWhileInactive = pending.size();
+        env.drainSignal().pendingChanged();
+    }
+
     /** Trees of this executor's tasks not yet complete; read it when the topology is idle. */
     public int pendingTrees() {
         return pending.size();
@@ -121,7 +137,7 @@ public final class SpoutExecutor extends Executor {
                 t.spout.activate();
             } catch (Throwable e) {
                 t.alive = false;
-                env.errors().report(componentId, t.setup.taskId, "open failed; the task will not emit", e);
+                userError(t.setup.taskId, "open failed; the task will not emit", e);
             }
         }
     }
@@ -130,28 +146,35 @@ public final class SpoutExecutor extends Executor {
     protected void onControl(Object message) {
         if (message == Control.ROTATE) {
             pending.rotate(this::timedOut);
+            if (!active) {
+                publishPendingWhileInactive();
+            }
         } else if (message == Control.ACTIVATE && !active) {
             active = true;
+            pendingWhileInactive = -1;
             for (SpoutTask t : tasks) {
                 if (t.alive) {
                     try {
                         t.spout.activate();
                     } catch (Throwable e) {
-                        env.errors().report(componentId, t.setup.taskId, "activate failed", e);
+                        userError(t.setup.taskId, "activate failed", e);
                     }
                 }
             }
-        } else if (message == Control.DEACTIVATE && active) {
-            active = false;
-            for (SpoutTask t : tasks) {
-                if (t.alive) {
-                    try {
-                        t.spout.deactivate();
-                    } catch (Throwable e) {
-                        env.errors().report(componentId, t.setup.taskId, "deactivate failed", e);
+        } else if (message == Control.DEACTIVATE) {
+            if (active) {
+                active = false;
+                for (SpoutTask t : tasks) {
+                    if (t.alive) {
+                        try {
+                            t.spout.deactivate();
+                        } catch (Throwable e) {
+                            userError(t.setup.taskId, "deactivate failed", e);
+                        }
                     }
                 }
             }
+            publishPendingWhileInactive(); // also when inactive already: a drain waits for this
         }
     }
 
@@ -196,6 +219,9 @@ public final class SpoutExecutor extends Executor {
             t.setup.metrics.failed();
             callFail(t, messageId);
         }
+        if (!active) {
+            publishPendingWhileInactive();
+        }
     }
 
     @Override
@@ -229,7 +255,7 @@ public final class SpoutExecutor extends Executor {
                 try {
                     t.spout.nextTuple();
                 } catch (Throwable e) {
-                    env.errors().report(componentId, t.setup.taskId, "nextTuple threw", e);
+                    userError(t.setup.taskId, "nextTuple threw", e);
                 }
                 work += runDeferred();
                 if (t.setup.emitter.emits != before) {
@@ -277,7 +303,7 @@ public final class SpoutExecutor extends Executor {
         try {
             t.spout.ack(messageId);
         } catch (Throwable e) {
-            env.errors().report(componentId, t.setup.taskId, "ack(" + messageId + ") threw", e);
+            userError(t.setup.taskId, "ack(" + messageId + ") threw", e);
         }
     }
 
@@ -288,7 +314,7 @@ public final class SpoutExecutor extends Executor {
         try {
             t.spout.fail(messageId);
         } catch (Throwable e) {
-            env.errors().report(componentId, t.setup.taskId, "fail(" + messageId + ") threw", e);
+            userError(t.setup.taskId, "fail(" + messageId + ") threw", e);
         }
     }
 
@@ -313,7 +339,7 @@ public final class SpoutExecutor extends Executor {
             try {
                 t.spout.close();
             } catch (Throwable e) {
-                env.errors().report(componentId, t.setup.taskId, "close failed", e);
+                userErrorWhileStopping(t.setup.taskId, "close failed", e);
             }
         }
     }

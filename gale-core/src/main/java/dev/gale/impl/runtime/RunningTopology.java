@@ -2,6 +2,7 @@ package dev.gale.impl.runtime;
 
 import dev.gale.Config;
 import dev.gale.Constants;
+import dev.gale.KillReport;
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.StormTopology;
 import dev.gale.impl.acker.AckerExecutor;
@@ -28,27 +29,45 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One submitted topology, running: its executors (one thread each), their inboxes, and the timer
  * that ticks them. Created validated and complete, or not at all.
  *
+ * <p>Every engine thread is a daemon; while the topology runs, one non-daemon thread
+ * ({@code gale-<name>-keepalive}, which only waits) keeps the JVM alive, as a deployed topology
+ * keeps running, and it ends with the kill, whatever user code does.
+ *
  * <p>Thread-safe: lifecycle methods may be called from any thread.
  */
 public final class RunningTopology {
+    /** How long a kill waits for executors to stop, and again after interrupting those that did not. */
+    public static final Duration DEFAULT_KILL_GRACE = Duration.ofSeconds(2);
+    private static final Logger LOG = LoggerFactory.getLogger(RunningTopology.class);
+
     private final RuntimeEnv env;
     private final List<Executor> executors = new ArrayList<>();
+    private final Map<Executor, List<Integer>> tasksOf = new HashMap<>();
     private final Map<String, List<Executor>> byComponent = new LinkedHashMap<>();
     private final TopologyTimer timer;
     private final long startNanos = System.nanoTime();
+    private final Duration killGrace;
+    private final CountDownLatch gone = new CountDownLatch(1);
+    private final Thread keepAlive;
+    private final Object killLock = new Object();
     private volatile boolean killed;
+    private KillReport killReport; // guarded by killLock
 
     private RunningTopology(String name, Map<String, Object> conf, StormTopology topology, Clock clock, boolean synchronous,
-                            TupleObserver observer) {
+                            TupleObserver observer, Duration killGrace) {
+        this.killGrace = killGrace;
         TopologySettings settings;
         try {
             settings = TopologySettings.from(conf);
@@ -79,7 +98,7 @@ public final class RunningTopology {
         Map<String, Object> topoConf = new HashMap<>(conf);
         topoConf.put(Config.TOPOLOGY_NAME, name);
         this.env = new RuntimeEnv(plan, Collections.unmodifiableMap(topoConf), clock, inboxByTask, slots.size(),
-                observer);
+                observer, this::stopAfterFatalError);
 
         int expectedPending = expectedPendingPerAcker(plan, conf);
         for (Slot s : slots) {
@@ -93,6 +112,7 @@ public final class RunningTopology {
                         : new BoltExecutor(env, def, s.inbox, s.tasks);
             }
             executors.add(ex);
+            tasksOf.put(ex, List.copyOf(s.tasks));
             byComponent.computeIfAbsent(s.componentId, k -> new ArrayList<>()).add(ex);
         }
 
@@ -119,6 +139,17 @@ public final class RunningTopology {
                 timer.schedule(TimeUnit.SECONDS.toNanos(freq), Control.tick(freq), targets);
             }
         }
+        this.keepAlive = new Thread(this::awaitGone, "gale-" + name + "-keepalive");
+    }
+
+    private void awaitGone() {
+        while (gone.getCount() > 0) {
+            try {
+                gone.await();
+            } catch (InterruptedException e) {
+                // Only the kill ends this thread.
+            }
+        }
     }
 
     private record Slot(String componentId, List<Integer> tasks, Inbox inbox) {
@@ -133,7 +164,14 @@ public final class RunningTopology {
     /** Same, telling {@code observer} (if not null) of every emit, spout ack and spout fail. */
     public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
                                         boolean synchronous, TupleObserver observer) {
-        RunningTopology t = new RunningTopology(name, conf, topology, clock, synchronous, observer);
+        return start(name, conf, topology, clock, synchronous, observer, DEFAULT_KILL_GRACE);
+    }
+
+    /** Same, with the grace period of kills (see {@link #kill(Duration)}), also used after a fatal error. */
+    public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
+                                        boolean synchronous, TupleObserver observer, Duration killGrace) {
+        RunningTopology t = new RunningTopology(name, conf, topology, clock, synchronous, observer, killGrace);
+        t.keepAlive.start();
         for (Executor ex : t.executors) {
             ex.start();
         }
@@ -203,29 +241,161 @@ public final class RunningTopology {
         }
     }
 
-    /** Stops every executor (closing spouts and cleaning up bolts on their threads) and the timer. */
-    public void kill(Duration timeout) {
-        if (killed) {
-            return;
-        }
-        killed = true;
-        timer.stop();
-        for (Executor ex : executors) {
-            ex.stop();
-        }
-        long deadline = System.nanoTime() + timeout.toNanos();
+    /**
+     * Deactivates the spouts, then waits until no tuple tree is pending, or {@code wait} has passed
+     * on the topology's clock, or the topology is killed, whichever comes first. Acks, fails and
+     * timeouts still reach the spouts meanwhile; nothing new is emitted. Does not kill.
+     *
+     * @throws InterruptedException if the calling thread is interrupted while it waits
+     */
+    public void drain(Duration wait) throws InterruptedException {
+        Clock clock = env.clock();
+        // The waiter exists before the spouts hear of the drain: a simulated clock advanced once
+        // they have (a test sees deactivate() called) therefore also waits for this drain.
+        Clock.Waiter waiter = clock.newWaiter("drain of topology '" + name() + "'");
+        env.drainSignal().watch(waiter);
         try {
-            for (Executor ex : executors) {
-                ex.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            long now = clock.nanos();
+            long waitNanos = wait.isNegative() ? 0 : wait.toNanos();
+            long deadline = now + waitNanos < now ? Long.MAX_VALUE : now + waitNanos;
+            deactivate();
+            while (!killed && !drained()) {
+                if (waiter.awaitNanos(deadline)) {
+                    return;
+                }
             }
-            timer.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        } finally {
+            env.drainSignal().unwatch();
+            waiter.close();
         }
+    }
+
+    /** True once every spout executor has been deactivated and holds no pending tree. */
+    private boolean drained() {
+        for (Executor ex : executors) {
+            if (ex instanceof SpoutExecutor && ((SpoutExecutor) ex).pendingWhileInactive() != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Same as {@link #kill(Duration)} with this topology's grace period. */
+    public KillReport kill() {
+        return kill(killGrace);
+    }
+
+    /**
+     * Stops every executor and the timer; spouts are closed and bolts cleaned up on their own
+     * threads. An executor still in user code after {@code grace} (real time: this waits for
+     * threads, not for anything on the topology's clock) is logged with where it is, and
+     * interrupted; one that still does not stop within {@code grace} more is abandoned (its thread
+     * is a daemon). Returns at most about twice {@code grace} after it is called. Idempotent: a
+     * later call returns the first call's report.
+     */
+    public KillReport kill(Duration grace) {
+        synchronized (killLock) {
+            if (killReport != null) {
+                return killReport;
+            }
+            killed = true;
+            env.drainSignal().pendingChanged();
+            timer.stop();
+            for (Executor ex : executors) {
+                ex.stop();
+            }
+            boolean interrupted = false;
+            long graceNanos = Math.max(0, grace.toNanos());
+            interrupted |= !joinAll(executors, System.nanoTime() + graceNanos);
+            List<Executor> stuck = new ArrayList<>();
+            List<String> traces = new ArrayList<>();
+            for (Executor ex : executors) {
+                if (ex.isAlive()) {
+                    stuck.add(ex);
+                    traces.add(format(ex.stackTrace()));
+                    ex.interrupt();
+                }
+            }
+            if (!stuck.isEmpty()) {
+                interrupted |= !joinAll(stuck, System.nanoTime() + graceNanos);
+            }
+            List<KillReport.StuckExecutor> report = new ArrayList<>();
+            for (int i = 0; i < stuck.size(); i++) {
+                Executor ex = stuck.get(i);
+                boolean stopped = !ex.isAlive();
+                report.add(new KillReport.StuckExecutor(ex.componentId(), tasksOf.get(ex), ex.threadName(),
+                        traces.get(i), stopped));
+                LOG.warn("topology '{}': executor {} (component '{}', tasks {}) was still in user code {} ms after"
+                                + " the kill; interrupted it, and it {}. Its thread {} was at:\n{}", name(), ex.name(),
+                        ex.componentId(), tasksOf.get(ex), grace.toMillis(), stopped ? "stopped"
+                                : "ignored that too: abandoned (a daemon thread; it closes its tasks if that code"
+                                + " ever returns)", ex.threadName(), traces.get(i));
+            }
+            try {
+                timer.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(graceNanos)));
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+            // Exact for every executor that stopped (joined); an abandoned one may still change.
+            killReport = new KillReport(name(), pendingTrees(), report);
+            gone.countDown();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            return killReport;
+        }
+    }
+
+    /** Joins the threads until the deadline; false if the calling thread was interrupted meanwhile. */
+    private static boolean joinAll(List<Executor> list, long deadlineNanos) {
+        try {
+            for (Executor ex : list) {
+                long left = deadlineNanos - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                ex.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+            }
+            return true;
+        } catch (InterruptedException e) {
+            return false;
+        }
+    }
+
+    private static String format(StackTraceElement[] trace) {
+        StringBuilder sb = new StringBuilder();
+        for (StackTraceElement e : trace) {
+            sb.append("\tat ").append(e).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /**
+     * After a fatal error, on the executor thread that hit it: that thread cannot wait for itself,
+     * so the kill runs on a thread of its own, and the failing executor stops meanwhile.
+     */
+    private void stopAfterFatalError() {
+        Thread stopper = new Thread(this::kill, "gale-" + name() + "-stopper");
+        stopper.setDaemon(true);
+        stopper.start();
     }
 
     public boolean isKilled() {
         return killed;
+    }
+
+    /** The first fatal error, if an {@link Error} stopped the topology (see {@link FatalError}); else null. */
+    public dev.gale.stats.ErrorInfo fatalError() {
+        return env.fatal().error();
+    }
+
+    /** Throws if an {@link Error} stopped the topology. */
+    public void checkNotFailed() {
+        dev.gale.stats.ErrorInfo e = env.fatal().error();
+        if (e != null) {
+            throw new IllegalStateException("topology '" + name() + "' was stopped by a fatal error in component '"
+                    + e.componentId() + "', task " + e.taskId() + ": " + e.message(), env.fatal().cause());
+        }
     }
 
     /**
@@ -236,6 +406,7 @@ public final class RunningTopology {
         long deadline = System.nanoTime() + timeout.toNanos();
         int stableRounds = 0;
         while (true) {
+            checkNotFailed();
             long before = totalActivity();
             boolean quiet = true;
             for (Executor ex : executors) {
@@ -308,7 +479,7 @@ public final class RunningTopology {
         }
         LatencySummary latency = complete == null ? LatencySummary.EMPTY : TaskMetrics.summarize(complete);
         return new TopologyStats(name(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
-                List.copyOf(comps), latency);
+                List.copyOf(comps), latency, env.fatal().error());
     }
 
     /** Trees still pending at the spouts; meaningful once the topology is idle. */

@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * What every executor of one running topology shares: the plan, configuration, clock, the inbox
- * of every task, the acker tasks, backpressure and error reporting. Immutable after start (the
+ * of every task, the acker tasks, backpressure, error reporting and the fatal error. Immutable after start (the
  * referenced objects are thread-safe).
  */
 public final class RuntimeEnv {
@@ -23,9 +23,12 @@ public final class RuntimeEnv {
     private final Backpressure backpressure = new Backpressure();
     private final ErrorRegistry errors;
     private final TupleObserver observer;
+    private final FatalError fatal;
+    private final DrainSignal drainSignal = new DrainSignal();
 
+    /** @param stopTopology stops the topology after a fatal error; must not block */
     public RuntimeEnv(TopologyPlan plan, Map<String, Object> topoConf, Clock clock, Inbox[] inboxByTask,
-                      int executorCount, TupleObserver observer) {
+                      int executorCount, TupleObserver observer, Runnable stopTopology) {
         this.plan = plan;
         this.topoConf = topoConf;
         this.clock = clock;
@@ -34,6 +37,7 @@ public final class RuntimeEnv {
         this.ackerTasks = plan.ackerTasks().stream().mapToInt(Integer::intValue).toArray();
         this.errors = new ErrorRegistry(plan.name());
         this.observer = observer;
+        this.fatal = new FatalError(errors, stopTopology);
     }
 
     public TopologyPlan plan() {
@@ -81,5 +85,15 @@ public final class RuntimeEnv {
 
     public ErrorRegistry errors() {
         return errors;
+    }
+
+    /** The topology's fatal error, if an {@link Error} stopped it. */
+    public FatalError fatal() {
+        return fatal;
+    }
+
+    /** Told by deactivated spouts when their pending trees change, for a drain. */
+    public DrainSignal drainSignal() {
+        return drainSignal;
     }
 }

@@ -35,7 +35,7 @@ public final class ErrorRegistry {
     }
 
     /** Logs and keeps an error. */
-    public void report(String componentId, int taskId, String what, Throwable error) {
+    public ErrorInfo report(String componentId, int taskId, String what, Throwable error) {
         long suppressed = admitLog(componentId);
         if (suppressed >= 0) {
             if (suppressed > 0) {
@@ -44,6 +44,16 @@ public final class ErrorRegistry {
             }
             LOG.error("topology '{}', component '{}', task {}: {}", topologyName, componentId, taskId, what, error);
         }
+        return keep(componentId, taskId, what, error);
+    }
+
+    /** Logs and keeps an error that stops the topology: always logged, never rate-limited. */
+    public ErrorInfo reportFatal(String componentId, int taskId, String what, Throwable error) {
+        LOG.error("topology '{}', component '{}', task {}: {}", topologyName, componentId, taskId, what, error);
+        return keep(componentId, taskId, what, error);
+    }
+
+    private ErrorInfo keep(String componentId, int taskId, String what, Throwable error) {
         StringWriter sw = new StringWriter();
         error.printStackTrace(new PrintWriter(sw));
         ErrorInfo info = new ErrorInfo(componentId, taskId, System.currentTimeMillis(), what + ": " + error, sw.toString());
@@ -55,6 +65,7 @@ public final class ErrorRegistry {
             q.addLast(info);
             total++;
         }
+        return info;
     }
 
     /** Returns -1 if this error should not be logged, else how many were suppressed before it. */
