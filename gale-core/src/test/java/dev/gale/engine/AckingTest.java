@@ -30,7 +30,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Guaranteed processing end to end, on a simulated clock (SEMANTICS.md section 3). */
+/** Guaranteed processing end to end, on a simulated clock (the XOR acker, timeouts, max pending). */
 class AckingTest {
     private SimulatedClock clock;
     private LocalCluster cluster;

@@ -7,7 +7,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The obviously-correct model of SEMANTICS 1.3, single-threaded and told the time: an element
+ * The obviously-correct model of a ZooKeeper-style expiry queue, single-threaded and told the time: an element
  * to expiry-time map and an expiry-time to elements map. As in Gale's queue, a polled element
  * is forgotten.
  */

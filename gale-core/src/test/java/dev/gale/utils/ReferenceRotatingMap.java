@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The obviously-correct model of SEMANTICS 1.1: a list of hash maps, newest first, searched one
+ * The obviously-correct model of a rotating map: a list of hash maps, newest first, searched one
  * by one. Slow, and that is the point. Buckets keep put order (a re-put in the newest bucket keeps
  * its place; a removed key put again goes last), the order in which Gale reports expired entries.
  */
