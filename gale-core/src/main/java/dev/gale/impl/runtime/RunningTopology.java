@@ -32,6 +32,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One submitted topology, running: its executors (one thread each), their inboxes, and the timer
@@ -40,6 +42,7 @@ import org.HdrHistogram.Histogram;
  * <p>Thread-safe: lifecycle methods may be called from any thread.
  */
 public final class RunningTopology {
+    private static final Logger LOG = LoggerFactory.getLogger(RunningTopology.class);
     private final RuntimeEnv env;
     private final List<Executor> executors = new ArrayList<>();
     private final Map<String, List<Executor>> byComponent = new LinkedHashMap<>();
@@ -57,6 +60,9 @@ public final class RunningTopology {
         }
         TopologyPlan plan = TopologyPlan.of(name, topology, settings);
         validateComponentConf(plan, conf);
+        for (String warning : TopologyPlan.warnings(topology, conf)) {
+            LOG.warn("topology '{}': {}", name, warning);
+        }
 
         // Inboxes first: every executor's outbox needs every task's inbox.
         int maxTask = plan.allTasks().isEmpty() ? 0 : Collections.max(plan.allTasks());
