@@ -41,9 +41,14 @@ public final class SpoutExecutor extends Executor {
     /** Consecutive cycles in which nextTuple emitted nothing: the idle park grows with them. */
     private int emptyCycles;
 
+    // Outcomes decided during a user call (an emit with nothing to track is acked, a refused one
+    // failed), delivered once the call returns so ack/fail never run inside nextTuple.
     private int[] deferredTasks = new int[16];
     private Object[] deferredIds = new Object[16];
+    private boolean[] deferredFailed = new boolean[16];
     private int deferredCount;
+    /** The exception a refused emit reported already, so the nextTuple it escapes does not report it again. */
+    private Throwable reportedByEmit;
 
     public SpoutExecutor(RuntimeEnv env, ComponentDef def, Inbox inbox, List<Integer> taskIds) {
         super(env, def.id(), inbox, false);
@@ -93,12 +98,27 @@ public final class SpoutExecutor extends Executor {
 
     /** Acks a message id on this thread as soon as the current user call returns. */
     void completeNow(int taskIndex, Object messageId) {
+        defer(taskIndex, messageId, false);
+    }
+
+    /** Reports an emit refused before it started a tree, and fails its message id (if any) once the call returns. */
+    void emitRefused(int taskIndex, Object messageId, String what, RuntimeException error) {
+        env.errors().report(componentId, tasks[taskIndex].setup.taskId, what, error);
+        reportedByEmit = error;
+        if (messageId != null) {
+            defer(taskIndex, messageId, true);
+        }
+    }
+
+    private void defer(int taskIndex, Object messageId, boolean failed) {
         if (deferredCount == deferredIds.length) {
             deferredIds = java.util.Arrays.copyOf(deferredIds, deferredCount * 2);
             deferredTasks = java.util.Arrays.copyOf(deferredTasks, deferredCount * 2);
+            deferredFailed = java.util.Arrays.copyOf(deferredFailed, deferredCount * 2);
         }
         deferredTasks[deferredCount] = taskIndex;
         deferredIds[deferredCount] = messageId;
+        deferredFailed[deferredCount] = failed;
         deferredCount++;
     }
 
@@ -229,8 +249,9 @@ public final class SpoutExecutor extends Executor {
                 try {
                     t.spout.nextTuple();
                 } catch (Throwable e) {
-                    env.errors().report(componentId, t.setup.taskId, "nextTuple threw", e);
+                    reportUnlessReported(t, "nextTuple threw", e);
                 }
+                reportedByEmit = null;
                 work += runDeferred();
                 if (t.setup.emitter.emits != before) {
                     any = true;
@@ -263,11 +284,24 @@ public final class SpoutExecutor extends Executor {
             SpoutTask t = tasks[deferredTasks[i]];
             Object id = deferredIds[i];
             deferredIds[i] = null;
-            t.setup.metrics.completed(0);
-            callAck(t, id);
+            if (deferredFailed[i]) {
+                t.setup.metrics.failed();
+                callFail(t, id);
+            } else {
+                t.setup.metrics.completed(0);
+                callAck(t, id);
+            }
         }
         deferredCount = 0;
         return n;
+    }
+
+    /** Reports what a user call threw, unless it is a refused emit's exception, reported with its stream already. */
+    private void reportUnlessReported(SpoutTask t, String what, Throwable e) {
+        if (e != reportedByEmit) {
+            env.errors().report(componentId, t.setup.taskId, what, e);
+        }
+        reportedByEmit = null;
     }
 
     private void callAck(SpoutTask t, Object messageId) {
@@ -277,7 +311,7 @@ public final class SpoutExecutor extends Executor {
         try {
             t.spout.ack(messageId);
         } catch (Throwable e) {
-            env.errors().report(componentId, t.setup.taskId, "ack(" + messageId + ") threw", e);
+            reportUnlessReported(t, "ack(" + messageId + ") threw", e);
         }
     }
 
@@ -288,7 +322,7 @@ public final class SpoutExecutor extends Executor {
         try {
             t.spout.fail(messageId);
         } catch (Throwable e) {
-            env.errors().report(componentId, t.setup.taskId, "fail(" + messageId + ") threw", e);
+            reportUnlessReported(t, "fail(" + messageId + ") threw", e);
         }
     }
 
