@@ -1,19 +1,21 @@
 package dev.gale.impl.executor;
 
 import dev.gale.impl.transfer.MessageBatch;
-import dev.gale.Config;
 import dev.gale.impl.acker.TreeOutcome;
 import dev.gale.impl.runtime.RuntimeEnv;
+import dev.gale.impl.spout.PendingLimit;
 import dev.gale.impl.spout.SpoutPending;
+import dev.gale.impl.spout.TimeoutWatch;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.topology.ComponentDef;
-import dev.gale.impl.topology.ConfigValues;
 import dev.gale.impl.transfer.Inbox;
 import dev.gale.impl.util.LongOpenHashIndex;
 import dev.gale.spout.ISpout;
 import dev.gale.spout.SpoutOutputCollector;
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs the tasks of a spout on one thread: calls {@code nextTuple} while the spout is active and
@@ -23,6 +25,7 @@ import java.util.List;
  * <p>Not thread-safe beyond the {@link Executor} contract.
  */
 public final class SpoutExecutor extends Executor {
+    private static final Logger LOG = LoggerFactory.getLogger(SpoutExecutor.class);
     private static final int BURST_ROUNDS = 64;
     /**
      * A burst of nextTuple calls ends after this long, so acks, ticks, a kill and the signal that
@@ -34,7 +37,7 @@ public final class SpoutExecutor extends Executor {
     private final SpoutTask[] tasks;
     private final SpoutPending pending;
     private final IdGenerator ids = new IdGenerator();
-    private final int maxPending;
+    private final TimeoutWatch timeoutWatch;
     private final long idleMaxNanos;
     private boolean active = true;
     private long parkNanos = MAX_PARK_NANOS;
@@ -56,11 +59,14 @@ public final class SpoutExecutor extends Executor {
         for (int i = 0; i < tasks.length; i++) {
             tasks[i] = new SpoutTask(new TaskSetup(env, def, taskIds.get(i), outbox, true), i);
         }
-        Object mp = tasks[0].setup.conf.get(Config.TOPOLOGY_MAX_SPOUT_PENDING);
-        this.maxPending = mp == null ? 0 : ConfigValues.getPositiveInt(tasks[0].setup.conf,
-                Config.TOPOLOGY_MAX_SPOUT_PENDING, 1);
+        int maxPending = PendingLimit.configuredMax(tasks[0].setup.conf);
+        boolean adaptive = PendingLimit.adaptive(tasks[0].setup.conf);
+        for (SpoutTask t : tasks) {
+            t.limit = new PendingLimit(maxPending, adaptive);
+        }
+        this.timeoutWatch = new TimeoutWatch(def.describe(), env.settings().messageTimeoutSecs());
         this.idleMaxNanos = env.settings().spoutIdleMaxNanos();
-        int expected = maxPending > 0 ? maxPending * tasks.length : 1024;
+        int expected = maxPending * tasks.length;
         // Sized for twice the entries it will hold: at most half full, probe runs stay short
         // (at 0.8 full, removals scanned long clusters); a few KB more per spout.
         this.pending = new SpoutPending(env.settings().pendingBuckets(), tasks.length,
@@ -72,7 +78,13 @@ public final class SpoutExecutor extends Executor {
         final int index;
         final ISpout spout;
         final SpoutCollector collector;
+        /** Trees this task may have pending now; ackers off, nothing is pending, so it never binds. */
+        PendingLimit limit;
         boolean alive = true;
+
+        boolean atLimit() {
+            return pending.pendingOf(index) >= limit.limit();
+        }
 
         SpoutTask(TaskSetup setup, int index) {
             this.setup = setup;
@@ -122,6 +134,20 @@ public final class SpoutExecutor extends Executor {
         deferredCount++;
     }
 
+    /** Each task's pending limit now, e.g. "[62]" or "[500, 1000]" (of at most the ceiling). */
+    private String limits() {
+        StringBuilder sb = new StringBuilder("[");
+        for (SpoutTask t : tasks) {
+            sb.append(sb.length() > 1 ? ", " : "").append(t.limit.limit());
+        }
+        return sb.append("] (max ").append(tasks[0].limit.max()).append(')').toString();
+    }
+
+    /** A task's current pending limit (for tests and tools). */
+    public int pendingLimit(int taskIndex) {
+        return tasks[taskIndex].limit.limit();
+    }
+
     long pendingOf(int taskIndex) {
         return pending.pendingOf(taskIndex);
     }
@@ -150,6 +176,10 @@ public final class SpoutExecutor extends Executor {
     protected void onControl(Object message) {
         if (message == Control.ROTATE) {
             pending.rotate(this::timedOut);
+            String warning = timeoutWatch.check(env.clock().nanos(), limits());
+            if (warning != null) {
+                LOG.warn("topology '{}', {}", env.plan().name(), warning);
+            }
         } else if (message == Control.ACTIVATE && !active) {
             active = true;
             for (SpoutTask t : tasks) {
@@ -176,6 +206,8 @@ public final class SpoutExecutor extends Executor {
     }
 
     private void timedOut(int taskIndex, Object messageId, String streamId, long startNanos) {
+        tasks[taskIndex].limit.timedOut(startNanos, env.clock().nanos());
+        timeoutWatch.timedOut();
         tasks[taskIndex].setup.metrics.failed();
         callFail(tasks[taskIndex], messageId);
     }
@@ -210,6 +242,8 @@ public final class SpoutExecutor extends Executor {
         long start = pending.startNanos(slot);
         pending.remove(slot);
         if (o.kind() == TreeOutcome.ACKED) {
+            t.limit.acked();
+            timeoutWatch.acked();
             t.setup.metrics.completed(env.clock().nanos() - start);
             callAck(t, messageId);
         } else {
@@ -241,7 +275,7 @@ public final class SpoutExecutor extends Executor {
                     parkNanos = CONGESTED_PARK_NANOS;
                     return work + emitted;
                 }
-                if (maxPending > 0 && pending.pendingOf(t.index) >= maxPending) {
+                if (t.atLimit()) {
                     throttled = true;
                     continue;
                 }
@@ -333,8 +367,7 @@ public final class SpoutExecutor extends Executor {
         }
         for (SpoutTask t : tasks) {
             // A task at max pending cannot emit until trees complete or time out: not busy.
-            boolean throttled = maxPending > 0 && pending.pendingOf(t.index) >= maxPending;
-            if (t.alive && !throttled && t.spout instanceof PendingInput && ((PendingInput) t.spout).hasPendingInput()) {
+            if (t.alive && !t.atLimit() && t.spout instanceof PendingInput && ((PendingInput) t.spout).hasPendingInput()) {
                 return true;
             }
         }
