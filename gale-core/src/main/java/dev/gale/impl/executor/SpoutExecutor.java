@@ -32,7 +32,6 @@ public final class SpoutExecutor extends Executor {
      * wakes downstream bolts never wait behind a spout that sleeps or blocks in nextTuple.
      */
     private static final long BURST_NANOS = 1_000_000L;
-    private static final long CONGESTED_PARK_NANOS = 100_000L;
 
     private final SpoutTask[] tasks;
     private final SpoutPending pending;
@@ -41,6 +40,8 @@ public final class SpoutExecutor extends Executor {
     private final long idleMaxNanos;
     private boolean active = true;
     private long parkNanos = MAX_PARK_NANOS;
+    /** The last cycle stopped because a bolt downstream holds an overflow (backpressure). */
+    private boolean congested;
     /** Consecutive cycles in which nextTuple emitted nothing: the idle park grows with them. */
     private int emptyCycles;
 
@@ -272,7 +273,10 @@ public final class SpoutExecutor extends Executor {
                     continue;
                 }
                 if (outbox.overflowSize() > 0 || env.backpressure().isCongested()) {
-                    parkNanos = CONGESTED_PARK_NANOS;
+                    // Held back downstream: the executor parks until the queue (own overflow) or
+                    // the backpressure flag lets us go, woken by whoever frees the room.
+                    congested = outbox.overflowSize() == 0;
+                    parkNanos = MAX_PARK_NANOS;
                     return work + emitted;
                 }
                 if (t.atLimit()) {
@@ -309,6 +313,11 @@ public final class SpoutExecutor extends Executor {
 
     @Override
     protected long idleParkNanos() {
+        if (congested) {
+            congested = false;
+            // Registered, the bolts' exit from congestion unparks us; not congested any more: no park.
+            return env.backpressure().awaitClear(Thread.currentThread()) ? MAX_PARK_NANOS : 0;
+        }
         return parkNanos;
     }
 
