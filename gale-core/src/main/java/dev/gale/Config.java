@@ -15,7 +15,11 @@ public class Config extends HashMap<String, Object> {
 
     /** Seconds a tuple tree may take to complete before the spout's {@code fail} runs. Default 30. */
     public static final String TOPOLOGY_MESSAGE_TIMEOUT_SECS = "topology.message.timeout.secs";
-    /** Most tracked tuples a spout task may have pending; unset means no limit. */
+    /**
+     * Most tracked tuples a spout task may have pending. Unset, Gale uses 1000 while ackers run
+     * (Storm: no limit), so a slow bolt cannot queue more than a bounded amount of work; set a
+     * value to choose another bound. See also {@link #GALE_SPOUT_PENDING_ADAPTIVE}.
+     */
     public static final String TOPOLOGY_MAX_SPOUT_PENDING = "topology.max.spout.pending";
     /** Number of acker executors; 0 disables tracking (message-id emits are acked at once). Default 1. */
     public static final String TOPOLOGY_ACKER_EXECUTORS = "topology.acker.executors";
@@ -55,6 +59,12 @@ public class Config extends HashMap<String, Object> {
      * a busy spout is polled at once and an idle one costs almost no CPU. Default 20.
      */
     public static final String GALE_SPOUT_IDLE_MAX_MS = "gale.spout.idle.max.ms";
+    /**
+     * Gale: whether a spout task's pending limit adapts below max spout pending: halved when
+     * trees time out, raised again by one per round of acks, so a bolt slower than the timeout
+     * allows still completes trees instead of working only on stale, replayed ones. Default true.
+     */
+    public static final String GALE_SPOUT_PENDING_ADAPTIVE = "gale.spout.pending.adaptive";
 
     public Config() {
     }

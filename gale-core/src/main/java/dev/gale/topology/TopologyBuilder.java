@@ -106,6 +106,11 @@ public class TopologyBuilder {
             this.parallelism = parallelism;
         }
 
+        /** "spout 'x'" or "bolt 'x'", for messages. */
+        String describe() {
+            return (kind == ComponentDef.Kind.SPOUT ? "spout '" : "bolt '") + id + "'";
+        }
+
         @SuppressWarnings("unchecked")
         private T self() {
             return (T) this;
@@ -113,9 +118,20 @@ public class TopologyBuilder {
 
         ComponentDef build() {
             DeclaredOutputs outputs = new DeclaredOutputs(id);
-            component.declareOutputFields(outputs);
+            try {
+                component.declareOutputFields(outputs);
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException(describe() + ": declareOutputFields threw " + e
+                        + "; fix that method of " + component.getClass().getName(), e);
+            }
             Map<String, Object> merged = new LinkedHashMap<>();
-            Map<String, Object> own = component.getComponentConfiguration();
+            Map<String, Object> own;
+            try {
+                own = component.getComponentConfiguration();
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException(describe() + ": getComponentConfiguration threw " + e
+                        + "; fix that method of " + component.getClass().getName(), e);
+            }
             if (own != null) {
                 merged.putAll(own);
             }
@@ -198,8 +214,21 @@ public class TopologyBuilder {
             if (componentId == null || streamId == null) {
                 throw new IllegalArgumentException("bolt '" + id + "': subscription needs a component id and a stream id");
             }
+            if (grouping == null) {
+                throw new IllegalArgumentException("bolt '" + id + "' subscribes to stream '" + streamId + "' of '"
+                        + componentId + "' with a null Grouping: pass one, e.g. Grouping.of(Grouping.Type.SHUFFLE)");
+            }
             inputs.add(new Subscription(new GlobalStreamId(componentId, streamId), grouping));
             return this;
+        }
+
+        /** The field names of a fields-like grouping; null Fields would only surface later as an NPE. */
+        private List<String> groupingFields(String method, String componentId, String streamId, Fields fields) {
+            if (fields == null) {
+                throw new IllegalArgumentException("bolt '" + id + "': " + method + " on stream '" + streamId + "' of '"
+                        + componentId + "' was given null Fields: name the fields to group on, e.g. new Fields(\"word\")");
+            }
+            return fields.toList();
         }
 
         @Override
@@ -209,7 +238,8 @@ public class TopologyBuilder {
 
         @Override
         public BoltDecl fieldsGrouping(String componentId, String streamId, Fields fields) {
-            return subscribe(componentId, streamId, Grouping.fields(fields.toList()));
+            return subscribe(componentId, streamId, Grouping.fields(groupingFields("fieldsGrouping", componentId, streamId,
+                    fields)));
         }
 
         @Override
@@ -279,7 +309,8 @@ public class TopologyBuilder {
 
         @Override
         public BoltDecl partialKeyGrouping(String componentId, String streamId, Fields fields) {
-            return subscribe(componentId, streamId, Grouping.partialKey(fields.toList()));
+            return subscribe(componentId, streamId, Grouping.partialKey(groupingFields("partialKeyGrouping", componentId,
+                    streamId, fields)));
         }
 
         @Override
@@ -289,11 +320,19 @@ public class TopologyBuilder {
 
         @Override
         public BoltDecl customGrouping(String componentId, String streamId, CustomStreamGrouping grouping) {
+            if (grouping == null) {
+                throw new IllegalArgumentException("bolt '" + id + "': customGrouping on stream '" + streamId + "' of '"
+                        + componentId + "' was given a null CustomStreamGrouping: pass the grouping object");
+            }
             return subscribe(componentId, streamId, Grouping.custom(grouping));
         }
 
         @Override
         public BoltDecl grouping(GlobalStreamId streamId, Grouping grouping) {
+            if (streamId == null) {
+                throw new IllegalArgumentException("bolt '" + id + "': grouping(...) was given a null GlobalStreamId:"
+                        + " pass the component and stream to subscribe to");
+            }
             return subscribe(streamId.get_componentId(), streamId.get_streamId(), grouping);
         }
     }

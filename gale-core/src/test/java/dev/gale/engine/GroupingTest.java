@@ -297,8 +297,59 @@ class GroupingTest {
             List<ErrorInfo> errors = cluster.getTopologyStats("grouping").component("spout").orElseThrow().lastErrors();
             assertThat(errors).singleElement().satisfies(e -> assertThat(e.message())
                     .contains("'sink'", "task 9999", ModGrouping.class.getName()));
-            // Nothing was tracked for the refused emit: the others are acked, tuple 3 neither.
+            // The refused emit started no tree, so its message id is failed; the others are acked.
             assertThat(spout.getAcked()).containsExactlyInAnyOrder(0, 1, 2, 4, 5);
+            assertThat(spout.getFailed()).containsExactly(3);
+        });
+    }
+
+    /** Routes n to task n mod the targets, and throws for every tenth n. */
+    static final class FlakyGrouping implements CustomStreamGrouping {
+        private static final long serialVersionUID = 1L;
+        private List<Integer> targets;
+
+        @Override
+        public void prepare(WorkerTopologyContext context, GlobalStreamId stream, List<Integer> targetTasks) {
+            this.targets = targetTasks;
+        }
+
+        @Override
+        public List<Integer> chooseTasks(int taskId, List<Object> values) {
+            int n = (Integer) values.get(0);
+            if (n % 10 == 0) {
+                throw new IllegalArgumentException("cannot route " + n);
+            }
+            return List.of(targets.get(n % targets.size()));
+        }
+    }
+
+    @Test
+    void aCustomGroupingThatThrowsInASpoutsEmitFailsThatMessageIdAndNamesGroupingAndStream() {
+        FeederSpout spout = new FeederSpout(new Fields("n"));
+        Bolts.Sink sink = new Bolts.Sink();
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("sink", sink, 3).customGrouping("spout", new FlakyGrouping());
+        run(b, () -> feed(spout, 600, i -> new Values(i)), cluster -> {
+            List<Object> acked = spout.getAcked();
+            List<Object> failed = spout.getFailed();
+            // Every id ends acked or failed, exactly once.
+            assertThat(acked).doesNotHaveDuplicates();
+            assertThat(failed).doesNotHaveDuplicates();
+            List<Object> all = new java.util.ArrayList<>(acked);
+            all.addAll(failed);
+            assertThat(all).containsExactlyInAnyOrderElementsOf(IntStream.range(0, 600).boxed().collect(Collectors.toList()));
+            assertThat(failed).containsExactlyInAnyOrderElementsOf(
+                    IntStream.range(0, 600).filter(i -> i % 10 == 0).boxed().collect(Collectors.toList()));
+            assertThat(sink.record.seen()).hasSize(540);
+            int spoutTask = sink.record.seen().peek().sourceTask();
+            List<ErrorInfo> errors = cluster.getTopologyStats("grouping").component("spout").orElseThrow().lastErrors();
+            assertThat(errors).isNotEmpty().allSatisfy(e -> {
+                assertThat(e.taskId()).isEqualTo(spoutTask);
+                assertThat(e.message()).contains("emit on stream 'default'", "is failed", "bolt 'sink'",
+                        "stream 'default' of 'spout'", FlakyGrouping.class.getName(), "chooseTasks", "cannot route");
+                assertThat(e.message()).doesNotContain("nextTuple threw");
+            });
         });
     }
 

@@ -12,6 +12,7 @@ import dev.gale.generated.NotAliveException;
 import dev.gale.generated.StormTopology;
 import dev.gale.grouping.CustomStreamGrouping;
 import dev.gale.impl.topology.ComponentDef;
+import dev.gale.impl.topology.TopologyPlan;
 import dev.gale.task.WorkerTopologyContext;
 import dev.gale.testing.FeederSpout;
 import dev.gale.time.SimulatedClock;
@@ -230,6 +231,112 @@ class ValidationTest {
         TopologyBuilder b3 = builder();
         b3.setBolt("capped", new Bolts.Sink()).shuffleGrouping("spout").setMaxTaskParallelism(0);
         assertRefused(b3, "'capped'", "'topology.max.task.parallelism'", "0");
+    }
+
+    /** A sink whose declareOutputFields throws, as a bug in user code would. */
+    static final class BadDeclarer extends Bolts.Sink {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void declareOutputFields(dev.gale.topology.OutputFieldsDeclarer declarer) {
+            throw new IllegalStateException("no fields today");
+        }
+    }
+
+    /**
+     * Storm calls declareOutputFields in createTopology and lets the exception escape raw; Gale
+     * fails at the same call (its signature stays Storm's) with an IllegalArgumentException
+     * naming the component, the user's exception as its cause.
+     */
+    @Test
+    void declareOutputFieldsThrowingFailsCreateTopologyNamingTheComponent() {
+        TopologyBuilder b = builder();
+        b.setBolt("declarer", new BadDeclarer()).shuffleGrouping("spout");
+        assertThatThrownBy(b::createTopology)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContainingAll("bolt 'declarer'", "declareOutputFields", "no fields today",
+                        BadDeclarer.class.getName())
+                .hasCauseInstanceOf(IllegalStateException.class);
+    }
+
+    /** A custom grouping whose prepare throws. */
+    static final class ThrowingPrepareGrouping implements CustomStreamGrouping {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void prepare(WorkerTopologyContext context, GlobalStreamId stream, List<Integer> targetTasks) {
+            throw new IllegalStateException("not ready");
+        }
+
+        @Override
+        public List<Integer> chooseTasks(int taskId, List<Object> values) {
+            return targetTasksNeverReached();
+        }
+
+        private static List<Integer> targetTasksNeverReached() {
+            throw new AssertionError("prepare failed, chooseTasks must not be called");
+        }
+    }
+
+    @Test
+    void aCustomGroupingWhosePrepareThrowsIsRefusedAtSubmit() {
+        TopologyBuilder b = builder();
+        b.setBolt("sink", new Bolts.Sink()).customGrouping("spout", new ThrowingPrepareGrouping());
+        assertThatThrownBy(() -> cluster.submitTopology("invalid", new Config(), b.createTopology()))
+                .isInstanceOf(InvalidTopologyException.class)
+                .hasMessageContainingAll("bolt 'sink'", "stream 'default' of 'spout'",
+                        ThrowingPrepareGrouping.class.getName(), "prepare", "not ready")
+                .hasCauseInstanceOf(IllegalStateException.class);
+        assertThat(cluster.getTopologyNames()).isEmpty();
+    }
+
+    @Test
+    void nullFieldsOrGroupingsAreRefusedByTheBuilder() {
+        TopologyBuilder b = builder();
+        assertThatThrownBy(() -> b.setBolt("count", new Bolts.Sink()).fieldsGrouping("spout", null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContainingAll("bolt 'count'", "fieldsGrouping", "stream 'default'", "'spout'", "null Fields");
+        assertThatThrownBy(() -> b.setBolt("keyed", new Bolts.Sink()).partialKeyGrouping("spout", "s", null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContainingAll("bolt 'keyed'", "partialKeyGrouping", "stream 's'", "'spout'", "null Fields");
+        assertThatThrownBy(() -> b.setBolt("custom", new Bolts.Sink()).customGrouping("spout", null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContainingAll("bolt 'custom'", "customGrouping", "'spout'", "null CustomStreamGrouping");
+        assertThatThrownBy(() -> b.setBolt("raw", new Bolts.Sink()).grouping(new GlobalStreamId("spout", "default"), null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContainingAll("bolt 'raw'", "'spout'", "null Grouping");
+    }
+
+    /**
+     * Storm 2.8 accepts both (its submit checks only that subscriptions name existing components,
+     * streams and fields; a bolt with no inputs may still act on tick tuples), so Gale runs them
+     * too and warns, naming the component.
+     */
+    @Test
+    void aBoltWithNoInputsAndATopologyWithNoSpoutAreAcceptedWithAWarning() {
+        TopologyBuilder idle = builder();
+        idle.setBolt("orphan", new Bolts.Sink());
+        idle.setBolt("ticking", new Bolts.Sink()).addConfiguration(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 5);
+        StormTopology withOrphan = idle.createTopology();
+        assertThat(TopologyPlan.warnings(withOrphan, Map.of())).containsExactly(
+                "bolt 'orphan' subscribes to no stream, so it will never execute: subscribe it with a grouping,"
+                        + " e.g. setBolt(\"orphan\", bolt).shuffleGrouping(\"some-spout\")",
+                "bolt 'ticking' subscribes to no stream, so it will only ever see tick tuples: subscribe it with a"
+                        + " grouping, e.g. setBolt(\"ticking\", bolt).shuffleGrouping(\"some-spout\")");
+        cluster.submitTopology("orphan", new Config(), withOrphan);
+
+        TopologyBuilder noSpout = new TopologyBuilder();
+        noSpout.setBolt("first", new Bolts.Fn((in, c, ctx) -> { }).stream("default", false, "x"));
+        noSpout.setBolt("second", new Bolts.Sink()).shuffleGrouping("first");
+        StormTopology spoutless = noSpout.createTopology();
+        assertThat(TopologyPlan.warnings(spoutless, Map.of(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 1))).containsExactly(
+                "bolt 'first' subscribes to no stream, so it will only ever see tick tuples: subscribe it with a"
+                        + " grouping, e.g. setBolt(\"first\", bolt).shuffleGrouping(\"some-spout\")",
+                "the topology has no spout, so no tuple enters it (components: [first, second]): add one with setSpout");
+        cluster.submitTopology("spoutless", new Config(), spoutless);
+        assertThat(cluster.getTopologyNames()).containsExactlyInAnyOrder("orphan", "spoutless");
+
+        assertThat(TopologyPlan.warnings(builder().createTopology(), Map.of())).isEmpty();
     }
 
     @Test

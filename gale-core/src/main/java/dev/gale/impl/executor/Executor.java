@@ -28,7 +28,6 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
     private static final int YIELDS = 5;
     /** Safety net only: a parked executor is woken by the producers that fill its inbox. */
     protected static final long MAX_PARK_NANOS = 500_000_000L;
-    private static final long OVERFLOW_RETRY_NANOS = 50_000L;
 
     protected final RuntimeEnv env;
     protected final String componentId;
@@ -213,8 +212,11 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
         } else if (cycles <= SPINS + YIELDS) {
             Thread.yield();
         } else if (outbox.overflowSize() > 0) {
-            // Waiting for room downstream: consumers do not signal producers, so retry soon.
-            inbox.park(OVERFLOW_RETRY_NANOS);
+            // Waiting for room downstream: the consumer unparks us once its queue is half empty,
+            // and our own inbox's producers still wake us, so we keep consuming meanwhile.
+            if (outbox.awaitRoom()) {
+                inbox.park(MAX_PARK_NANOS);
+            }
         } else {
             inbox.park(idleParkNanos());
         }

@@ -30,17 +30,43 @@ final class SpoutCollector implements ISpoutOutputCollector {
 
     @Override
     public List<Integer> emit(String streamId, List<Object> tuple, Object messageId) {
-        StreamRouter r = emitter.router(streamId, tuple);
-        int n = r.route(tuple);
+        emitter.checkThread(); // a foreign thread must not touch the executor's state, even to fail the id
+        StreamRouter r;
+        int n;
+        try {
+            r = emitter.router(streamId, tuple);
+            n = r.route(tuple);
+        } catch (RuntimeException e) {
+            throw refused(streamId, messageId, e);
+        }
         emitTo(r, tuple, messageId, r.targets(), n);
         return emitter.taskList(r.targets(), n);
     }
 
     @Override
     public void emitDirect(int taskId, String streamId, List<Object> tuple, Object messageId) {
-        StreamRouter r = emitter.directRouter(taskId, streamId, tuple);
+        emitter.checkThread();
+        StreamRouter r;
+        try {
+            r = emitter.directRouter(taskId, streamId, tuple);
+        } catch (RuntimeException e) {
+            throw refused(streamId, messageId, e);
+        }
         single[0] = taskId;
         emitTo(r, tuple, messageId, single, 1);
+    }
+
+    /**
+     * An emit refused before anything was sent (values not matching the stream, a grouping that
+     * threw or chose a wrong task): no tree exists, so the message id is failed here, once the
+     * user's call returns, or it would be neither acked nor failed. Reported with the stream; the
+     * exception goes on to the caller, as from a bolt's emit.
+     */
+    private RuntimeException refused(String streamId, Object messageId, RuntimeException e) {
+        String what = "emit on stream '" + streamId + "'" + (messageId == null ? " failed"
+                : " with message id " + messageId + " failed; the message id is failed");
+        executor.emitRefused(taskIndex, messageId, what, e);
+        return e;
     }
 
     private void emitTo(StreamRouter r, List<Object> tuple, Object messageId, int[] targets, int n) {

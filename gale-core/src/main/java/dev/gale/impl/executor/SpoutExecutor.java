@@ -1,19 +1,21 @@
 package dev.gale.impl.executor;
 
 import dev.gale.impl.transfer.MessageBatch;
-import dev.gale.Config;
 import dev.gale.impl.acker.TreeOutcome;
 import dev.gale.impl.runtime.RuntimeEnv;
+import dev.gale.impl.spout.PendingLimit;
 import dev.gale.impl.spout.SpoutPending;
+import dev.gale.impl.spout.TimeoutWatch;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.topology.ComponentDef;
-import dev.gale.impl.topology.ConfigValues;
 import dev.gale.impl.transfer.Inbox;
 import dev.gale.impl.util.LongOpenHashIndex;
 import dev.gale.spout.ISpout;
 import dev.gale.spout.SpoutOutputCollector;
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs the tasks of a spout on one thread: calls {@code nextTuple} while the spout is active and
@@ -23,29 +25,36 @@ import java.util.List;
  * <p>Not thread-safe beyond the {@link Executor} contract.
  */
 public final class SpoutExecutor extends Executor {
+    private static final Logger LOG = LoggerFactory.getLogger(SpoutExecutor.class);
     private static final int BURST_ROUNDS = 64;
     /**
      * A burst of nextTuple calls ends after this long, so acks, ticks, a kill and the signal that
      * wakes downstream bolts never wait behind a spout that sleeps or blocks in nextTuple.
      */
     private static final long BURST_NANOS = 1_000_000L;
-    private static final long CONGESTED_PARK_NANOS = 100_000L;
 
     private final SpoutTask[] tasks;
     private final SpoutPending pending;
     private final IdGenerator ids = new IdGenerator();
-    private final int maxPending;
+    private final TimeoutWatch timeoutWatch;
     private final long idleMaxNanos;
     private boolean active = true;
     /** Pending trees as of the last change while deactivated, for a drain; -1 while active. */
     private volatile long pendingWhileInactive = -1;
     private long parkNanos = MAX_PARK_NANOS;
+    /** The last cycle stopped because a bolt downstream holds an overflow (backpressure). */
+    private boolean congested;
     /** Consecutive cycles in which nextTuple emitted nothing: the idle park grows with them. */
     private int emptyCycles;
 
+    // Outcomes decided during a user call (an emit with nothing to track is acked, a refused one
+    // failed), delivered once the call returns so ack/fail never run inside nextTuple.
     private int[] deferredTasks = new int[16];
     private Object[] deferredIds = new Object[16];
+    private boolean[] deferredFailed = new boolean[16];
     private int deferredCount;
+    /** The exception a refused emit reported already, so the nextTuple it escapes does not report it again. */
+    private Throwable reportedByEmit;
 
     public SpoutExecutor(RuntimeEnv env, ComponentDef def, Inbox inbox, List<Integer> taskIds) {
         super(env, def.id(), inbox, false);
@@ -53,11 +62,14 @@ public final class SpoutExecutor extends Executor {
         for (int i = 0; i < tasks.length; i++) {
             tasks[i] = new SpoutTask(new TaskSetup(env, def, taskIds.get(i), outbox, true), i);
         }
-        Object mp = tasks[0].setup.conf.get(Config.TOPOLOGY_MAX_SPOUT_PENDING);
-        this.maxPending = mp == null ? 0 : ConfigValues.getPositiveInt(tasks[0].setup.conf,
-                Config.TOPOLOGY_MAX_SPOUT_PENDING, 1);
+        int maxPending = PendingLimit.configuredMax(tasks[0].setup.conf);
+        boolean adaptive = PendingLimit.adaptive(tasks[0].setup.conf);
+        for (SpoutTask t : tasks) {
+            t.limit = new PendingLimit(maxPending, adaptive);
+        }
+        this.timeoutWatch = new TimeoutWatch(def.describe(), env.settings().messageTimeoutSecs());
         this.idleMaxNanos = env.settings().spoutIdleMaxNanos();
-        int expected = maxPending > 0 ? maxPending * tasks.length : 1024;
+        int expected = maxPending * tasks.length;
         // Sized for twice the entries it will hold: at most half full, probe runs stay short
         // (at 0.8 full, removals scanned long clusters); a few KB more per spout.
         this.pending = new SpoutPending(env.settings().pendingBuckets(), tasks.length,
@@ -69,7 +81,13 @@ public final class SpoutExecutor extends Executor {
         final int index;
         final ISpout spout;
         final SpoutCollector collector;
+        /** Trees this task may have pending now; ackers off, nothing is pending, so it never binds. */
+        PendingLimit limit;
         boolean alive = true;
+
+        boolean atLimit() {
+            return pending.pendingOf(index) >= limit.limit();
+        }
 
         SpoutTask(TaskSetup setup, int index) {
             this.setup = setup;
@@ -95,13 +113,42 @@ public final class SpoutExecutor extends Executor {
 
     /** Acks a message id on this thread as soon as the current user call returns. */
     void completeNow(int taskIndex, Object messageId) {
+        defer(taskIndex, messageId, false);
+    }
+
+    /** Reports an emit refused before it started a tree, and fails its message id (if any) once the call returns. */
+    void emitRefused(int taskIndex, Object messageId, String what, RuntimeException error) {
+        env.errors().report(componentId, tasks[taskIndex].setup.taskId, what, error);
+        reportedByEmit = error;
+        if (messageId != null) {
+            defer(taskIndex, messageId, true);
+        }
+    }
+
+    private void defer(int taskIndex, Object messageId, boolean failed) {
         if (deferredCount == deferredIds.length) {
             deferredIds = java.util.Arrays.copyOf(deferredIds, deferredCount * 2);
             deferredTasks = java.util.Arrays.copyOf(deferredTasks, deferredCount * 2);
+            deferredFailed = java.util.Arrays.copyOf(deferredFailed, deferredCount * 2);
         }
         deferredTasks[deferredCount] = taskIndex;
         deferredIds[deferredCount] = messageId;
+        deferredFailed[deferredCount] = failed;
         deferredCount++;
+    }
+
+    /** Each task's pending limit now, e.g. "[62]" or "[500, 1000]" (of at most the ceiling). */
+    private String limits() {
+        StringBuilder sb = new StringBuilder("[");
+        for (SpoutTask t : tasks) {
+            sb.append(sb.length() > 1 ? ", " : "").append(t.limit.limit());
+        }
+        return sb.append("] (max ").append(tasks[0].limit.max()).append(')').toString();
+    }
+
+    /** A task's current pending limit (for tests and tools). */
+    public int pendingLimit(int taskIndex) {
+        return tasks[taskIndex].limit.limit();
     }
 
     long pendingOf(int taskIndex) {
@@ -149,6 +196,10 @@ public final class SpoutExecutor extends Executor {
             if (!active) {
                 publishPendingWhileInactive();
             }
+            String warning = timeoutWatch.check(env.clock().nanos(), limits());
+            if (warning != null) {
+                LOG.warn("topology '{}', {}", env.plan().name(), warning);
+            }
         } else if (message == Control.ACTIVATE && !active) {
             active = true;
             pendingWhileInactive = -1;
@@ -179,6 +230,8 @@ public final class SpoutExecutor extends Executor {
     }
 
     private void timedOut(int taskIndex, Object messageId, String streamId, long startNanos) {
+        tasks[taskIndex].limit.timedOut(startNanos, env.clock().nanos());
+        timeoutWatch.timedOut();
         tasks[taskIndex].setup.metrics.failed();
         callFail(tasks[taskIndex], messageId);
     }
@@ -213,6 +266,8 @@ public final class SpoutExecutor extends Executor {
         long start = pending.startNanos(slot);
         pending.remove(slot);
         if (o.kind() == TreeOutcome.ACKED) {
+            t.limit.acked();
+            timeoutWatch.acked();
             t.setup.metrics.completed(env.clock().nanos() - start);
             callAck(t, messageId);
         } else {
@@ -244,10 +299,13 @@ public final class SpoutExecutor extends Executor {
                     continue;
                 }
                 if (outbox.overflowSize() > 0 || env.backpressure().isCongested()) {
-                    parkNanos = CONGESTED_PARK_NANOS;
+                    // Held back downstream: the executor parks until the queue (own overflow) or
+                    // the backpressure flag lets us go, woken by whoever frees the room.
+                    congested = outbox.overflowSize() == 0;
+                    parkNanos = MAX_PARK_NANOS;
                     return work + emitted;
                 }
-                if (maxPending > 0 && pending.pendingOf(t.index) >= maxPending) {
+                if (t.atLimit()) {
                     throttled = true;
                     continue;
                 }
@@ -255,8 +313,9 @@ public final class SpoutExecutor extends Executor {
                 try {
                     t.spout.nextTuple();
                 } catch (Throwable e) {
-                    userError(t.setup.taskId, "nextTuple threw", e);
+                    reportUnlessReported(t, "nextTuple threw", e);
                 }
+                reportedByEmit = null;
                 work += runDeferred();
                 if (t.setup.emitter.emits != before) {
                     any = true;
@@ -280,6 +339,11 @@ public final class SpoutExecutor extends Executor {
 
     @Override
     protected long idleParkNanos() {
+        if (congested) {
+            congested = false;
+            // Registered, the bolts' exit from congestion unparks us; not congested any more: no park.
+            return env.backpressure().awaitClear(Thread.currentThread()) ? MAX_PARK_NANOS : 0;
+        }
         return parkNanos;
     }
 
@@ -289,11 +353,25 @@ public final class SpoutExecutor extends Executor {
             SpoutTask t = tasks[deferredTasks[i]];
             Object id = deferredIds[i];
             deferredIds[i] = null;
-            t.setup.metrics.completed(0);
-            callAck(t, id);
+            if (deferredFailed[i]) {
+                t.setup.metrics.failed();
+                callFail(t, id);
+            } else {
+                t.setup.metrics.completed(0);
+                callAck(t, id);
+            }
         }
         deferredCount = 0;
         return n;
+    }
+
+    /** Reports what a user call threw, unless it is a refused emit's exception, reported with its stream already. */
+    private void reportUnlessReported(SpoutTask t, String what, Throwable e) {
+        Throwable reported = reportedByEmit;
+        reportedByEmit = null;
+        if (e != reported) {
+            userError(t.setup.taskId, what, e);
+        }
     }
 
     private void callAck(SpoutTask t, Object messageId) {
@@ -303,7 +381,7 @@ public final class SpoutExecutor extends Executor {
         try {
             t.spout.ack(messageId);
         } catch (Throwable e) {
-            userError(t.setup.taskId, "ack(" + messageId + ") threw", e);
+            reportUnlessReported(t, "ack(" + messageId + ") threw", e);
         }
     }
 
@@ -314,7 +392,7 @@ public final class SpoutExecutor extends Executor {
         try {
             t.spout.fail(messageId);
         } catch (Throwable e) {
-            userError(t.setup.taskId, "fail(" + messageId + ") threw", e);
+            reportUnlessReported(t, "fail(" + messageId + ") threw", e);
         }
     }
 
@@ -325,8 +403,7 @@ public final class SpoutExecutor extends Executor {
         }
         for (SpoutTask t : tasks) {
             // A task at max pending cannot emit until trees complete or time out: not busy.
-            boolean throttled = maxPending > 0 && pending.pendingOf(t.index) >= maxPending;
-            if (t.alive && !throttled && t.spout instanceof PendingInput && ((PendingInput) t.spout).hasPendingInput()) {
+            if (t.alive && !t.atLimit() && t.spout instanceof PendingInput && ((PendingInput) t.spout).hasPendingInput()) {
                 return true;
             }
         }

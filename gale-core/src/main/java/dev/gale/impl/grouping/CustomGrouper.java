@@ -21,7 +21,13 @@ final class CustomGrouper implements Grouper {
 
     @Override
     public int chooseTasks(List<Object> values, int[] out, int offset) {
-        List<Integer> chosen = grouping.chooseTasks(emitterTask, values);
+        List<Integer> chosen;
+        try {
+            chosen = grouping.chooseTasks(emitterTask, values);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(description + ": grouping " + grouping.getClass().getName()
+                    + " threw in chooseTasks (emitting task " + emitterTask + "): " + e, e);
+        }
         if (chosen == null) {
             return 0;
         }

@@ -2,6 +2,7 @@ package dev.gale.impl.grouping;
 
 import dev.gale.generated.GlobalStreamId;
 import dev.gale.generated.Grouping;
+import dev.gale.generated.InvalidTopologyException;
 import dev.gale.grouping.CustomStreamGrouping;
 import dev.gale.grouping.PartialKeyGrouping;
 import dev.gale.impl.topology.ComponentCopier;
@@ -54,7 +55,15 @@ public final class Groupers {
 
     private static Grouper custom(CustomStreamGrouping g, GlobalStreamId stream, List<Integer> targetTasks, int[] tasks,
                                   int emitterTask, String subscriber, WorkerTopologyContext context) {
-        g.prepare(context, stream, targetTasks);
-        return new CustomGrouper(g, tasks, emitterTask, "subscription of '" + subscriber + "' to " + stream);
+        String subscription = "bolt '" + subscriber + "' subscribing to stream '" + stream.get_streamId() + "' of '"
+                + stream.get_componentId() + "'";
+        try {
+            g.prepare(context, stream, targetTasks);
+        } catch (RuntimeException e) {
+            throw new InvalidTopologyException(subscription + ": its grouping " + g.getClass().getName()
+                    + " threw in prepare (for emitting task " + emitterTask + "): " + e
+                    + "; fix the grouping's prepare", e);
+        }
+        return new CustomGrouper(g, tasks, emitterTask, subscription);
     }
 }

@@ -10,6 +10,7 @@ import dev.gale.impl.executor.BoltExecutor;
 import dev.gale.impl.executor.Control;
 import dev.gale.impl.executor.Executor;
 import dev.gale.impl.executor.SpoutExecutor;
+import dev.gale.impl.spout.PendingLimit;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.timer.TopologyTimer;
 import dev.gale.impl.topology.ComponentDef;
@@ -76,6 +77,9 @@ public final class RunningTopology {
         }
         TopologyPlan plan = TopologyPlan.of(name, topology, settings);
         validateComponentConf(plan, conf);
+        for (String warning : TopologyPlan.warnings(topology, conf)) {
+            LOG.warn("topology '{}': {}", name, warning);
+        }
 
         // Inboxes first: every executor's outbox needs every task's inbox.
         int maxTask = plan.allTasks().isEmpty() ? 0 : Collections.max(plan.allTasks());
@@ -191,6 +195,7 @@ public final class RunningTopology {
             try {
                 ConfigValues.getNonNegativeInt(m, Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 0);
                 ConfigValues.getBoolean(m, Config.TOPOLOGY_DEBUG, false);
+                ConfigValues.getBoolean(m, Config.GALE_SPOUT_PENDING_ADAPTIVE, true);
                 if (m.get(Config.TOPOLOGY_MAX_SPOUT_PENDING) != null) {
                     ConfigValues.getPositiveInt(m, Config.TOPOLOGY_MAX_SPOUT_PENDING, 1);
                 }
@@ -200,18 +205,14 @@ public final class RunningTopology {
         }
     }
 
-    /** Sizes each acker's table for the most trees that can be pending, when max pending bounds it. */
+    /** Sizes each acker's table for the most trees that can be pending (max spout pending, or its default). */
     private static int expectedPendingPerAcker(TopologyPlan plan, Map<String, Object> conf) {
         long total = 0;
         for (ComponentDef def : plan.components().values()) {
             if (def.kind() != ComponentDef.Kind.SPOUT) {
                 continue;
             }
-            Map<String, Object> m = merged(conf, def);
-            if (m.get(Config.TOPOLOGY_MAX_SPOUT_PENDING) == null) {
-                return 1024;
-            }
-            total += (long) ConfigValues.getPositiveInt(m, Config.TOPOLOGY_MAX_SPOUT_PENDING, 1) * def.numTasks();
+            total += (long) PendingLimit.configuredMax(merged(conf, def)) * def.numTasks();
         }
         int ackers = Math.max(1, plan.ackerTasks().size());
         return (int) Math.max(16, Math.min(1 << 24, total / ackers + total / ackers / 8));

@@ -97,6 +97,11 @@ public final class TopologyPlan {
         return new TopologyPlan(name, topology, settings);
     }
 
+    /** Valid but suspicious shapes of a topology (idle bolts, no spout), one message each, naming the component. */
+    public static List<String> warnings(StormTopology topology, Map<String, Object> topologyConf) {
+        return TopologyValidator.warnings(topology, topologyConf);
+    }
+
     public String name() {
         return name;
     }

@@ -4,6 +4,8 @@ import dev.gale.generated.Grouping;
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.StormTopology;
 import dev.gale.tuple.Fields;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /** Checks a built topology's graph before it runs. Stateless. */
@@ -26,6 +28,34 @@ final class TopologyValidator {
             }
             ComponentCopier.checkCopyable(c);
         }
+    }
+
+    /**
+     * What is valid, as Storm accepts it, but most likely a mistake: a bolt subscribed to no stream
+     * and a topology without spouts sit idle. Storm's submit checks neither (a bolt with no inputs
+     * may still act on tick tuples), so Gale accepts them too and says so in the log instead.
+     */
+    static List<String> warnings(StormTopology topology, Map<String, Object> topologyConf) {
+        List<String> out = new ArrayList<>();
+        boolean spouts = false;
+        for (ComponentDef c : topology.components().values()) {
+            if (c.kind() == ComponentDef.Kind.SPOUT) {
+                spouts = true;
+            } else if (c.inputs().isEmpty()) {
+                Object freq = c.conf().containsKey(dev.gale.Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS)
+                        ? c.conf().get(dev.gale.Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS)
+                        : topologyConf.get(dev.gale.Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS);
+                boolean ticks = freq instanceof Number && ((Number) freq).doubleValue() > 0;
+                out.add(c.describe() + " subscribes to no stream, so it will " + (ticks ? "only ever see tick tuples"
+                        : "never execute") + ": subscribe it with a grouping, e.g. setBolt(\"" + c.id()
+                        + "\", bolt).shuffleGrouping(\"some-spout\")");
+            }
+        }
+        if (!spouts && !topology.components().isEmpty()) {
+            out.add("the topology has no spout, so no tuple enters it" + " (components: " + topology.components().keySet()
+                    + "): add one with setSpout");
+        }
+        return out;
     }
 
     private static void checkSubscription(Map<String, ComponentDef> components, ComponentDef bolt, Subscription s) {

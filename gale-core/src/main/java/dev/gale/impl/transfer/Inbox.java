@@ -1,5 +1,8 @@
 package dev.gale.impl.transfer;
 
+import java.lang.invoke.VarHandle;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.jctools.queues.MessagePassingQueue;
@@ -9,7 +12,9 @@ import org.jctools.queues.MpscUnboundedXaddArrayQueue;
 /**
  * The receive side of one executor: a bounded many-producer/one-consumer queue for tuples and
  * acker traffic, an unbounded one for control messages (ticks, rotations, lifecycle), and the
- * park/signal handshake that lets an idle executor sleep without losing a wake-up.
+ * park/signal handshake that lets an idle executor sleep without losing a wake-up, and the
+ * room handshake that lets a producer held back by this full queue sleep until it has drained to
+ * half ({@link #awaitRoom}).
  *
  * <p>Any thread may offer and signal; only the owning executor thread drains and parks.
  */
@@ -18,6 +23,9 @@ public final class Inbox {
     private final String name;
     private final MpscArrayQueue<Object> data;
     private final MpscUnboundedXaddArrayQueue<Object> control = new MpscUnboundedXaddArrayQueue<>(64);
+    private final int roomThreshold;
+    /** Threads of producers parked until this queue has room; see {@link #awaitRoom}. */
+    private final Set<Thread> roomWaiters = ConcurrentHashMap.newKeySet();
     private volatile Thread owner;
     private volatile boolean sleeping;
     private volatile long controlProcessed;
@@ -28,6 +36,7 @@ public final class Inbox {
         this.index = index;
         this.name = name;
         this.data = new MpscArrayQueue<>(capacity);
+        this.roomThreshold = data.capacity() / 2;
     }
 
     public int index() {
@@ -55,9 +64,53 @@ public final class Inbox {
         return controlOffered.get();
     }
 
-    /** Drains up to {@code limit} data messages into {@code handler}; owner thread only. */
+    /**
+     * Drains up to {@code limit} data messages into {@code handler}, then wakes the producers
+     * waiting for room if this drain brought the queue down to half; owner thread only.
+     */
     public int drain(MessagePassingQueue.Consumer<Object> handler, int limit) {
-        return data.drain(handler, limit);
+        int n = data.drain(handler, limit);
+        if (n > 0) {
+            // Only a drain that crosses the threshold can be the one a waiter needs: one that
+            // starts below it follows a crossing drain, which either saw the waiter or was seen by
+            // its re-check. Offers during the drain only make after + n larger (more checks).
+            int after = data.size();
+            if (after <= roomThreshold && after + n > roomThreshold) {
+                wakeRoomWaiters();
+            }
+        }
+        return n;
+    }
+
+    private void wakeRoomWaiters() {
+        // The drain's consumer-index stores are release stores: without this fence the read of
+        // the waiters could pass them, and miss a producer that then reads the queue still full.
+        VarHandle.fullFence();
+        if (roomWaiters.isEmpty()) {
+            return;
+        }
+        for (Thread t : roomWaiters) {
+            if (roomWaiters.remove(t)) {
+                LockSupport.unpark(t); // the permit sticks: a waiter about to park returns at once
+            }
+        }
+    }
+
+    /**
+     * Registers {@code waiter} (a producer whose offer this full queue refused) to be unparked
+     * once the consumer has drained the queue to half, and returns true if it should park now;
+     * false if the queue has room already (then it is not registered: retry instead). The
+     * registration, a fence, then the re-check pair with the consumer's drain, fence, then read
+     * of the waiters, so one of the two always sees the other: no wake-up is lost.
+     */
+    public boolean awaitRoom(Thread waiter) {
+        roomWaiters.add(waiter);
+        VarHandle.fullFence();
+        if (data.size() <= roomThreshold) {
+            roomWaiters.remove(waiter);
+            return false;
+        }
+        return true;
     }
 
     /** Drains every control message into {@code handler}, counting them as processed after it returns. */

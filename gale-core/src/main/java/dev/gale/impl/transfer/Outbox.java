@@ -192,6 +192,16 @@ public final class Outbox {
         touchedCount = 0;
     }
 
+    /**
+     * Registers the owner to be woken when the inbox the overflow waits on has drained to half;
+     * true if it should park now, false if that inbox has room already (flush again instead).
+     * Executor thread only.
+     */
+    public boolean awaitRoom() {
+        Inbox target = overflowTargets.peekFirst();
+        return target != null && target.awaitRoom(owner);
+    }
+
     /** Messages waiting for room downstream. */
     public int overflowSize() {
         return overflowSize;
