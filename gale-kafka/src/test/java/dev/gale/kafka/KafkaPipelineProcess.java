@@ -21,10 +21,10 @@ import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * The {@code main} of a Gale process in the process tests: runs one topology, KafkaSpout ->
- * pass-through bolt -> KafkaBolt, from one topic to another, until it is killed, its stdin
- * reaches end of file (the test JVM is gone) or {@link #MAX_LIFE_MS} passed. Each spout task
- * prints its assignment to stdout after every rebalance, as
- * {@code ASSIGNED task=<id> at=<epoch ms> partitions=[...]}.
+ * {@link HoldingBolt} (passes each record on after {@link #HOLD_MS}) -> KafkaBolt, from one
+ * topic to another, until it is killed, its stdin reaches end of file (the test JVM is gone) or
+ * {@link #MAX_LIFE_MS} passed. Each spout task prints its assignment to stdout after every
+ * rebalance, as {@code ASSIGNED task=<id> at=<epoch ms> partitions=[...]}.
  *
  * <p>Arguments: bootstrap servers, input topic, output topic, consumer group, spout tasks.
  */
@@ -32,9 +32,11 @@ public final class KafkaPipelineProcess {
     static final int COMMIT_PERIOD_MS = 200;
     static final int MAX_UNCOMMITTED_OFFSETS = 250;
     static final int MAX_POLL_RECORDS = 100;
-    static final int MAX_SPOUT_PENDING = 500;
+    static final int MAX_SPOUT_PENDING = 1_000;
     static final int SESSION_TIMEOUT_MS = 6_000;
     static final int HEARTBEAT_INTERVAL_MS = 1_000;
+    /** Longer than the commit period: each commit finds the records read since the one before still held. */
+    static final int HOLD_MS = 300;
     static final String STARTED = "STARTED";
     static final String ASSIGNED = "ASSIGNED";
     static final String SHUTDOWN_HOOK_RAN = "SHUTDOWN HOOK RAN";
@@ -71,8 +73,8 @@ public final class KafkaPipelineProcess {
                 .build();
         TopologyBuilder b = new TopologyBuilder();
         b.setSpout("kafka", new KafkaSpout<>(spoutConfig), spoutTasks);
-        b.setBolt("pass", new ChaosBolt(0, 0, null), 1).shuffleGrouping("kafka");
-        b.setBolt("sink", sink(bootstrap, output), 1).shuffleGrouping("pass");
+        b.setBolt("hold", new HoldingBolt(HOLD_MS), 1).shuffleGrouping("kafka");
+        b.setBolt("sink", sink(bootstrap, output), 1).shuffleGrouping("hold");
         Config conf = new Config();
         conf.setMaxSpoutPending(MAX_SPOUT_PENDING);
 
@@ -96,7 +98,7 @@ public final class KafkaPipelineProcess {
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        p.put(ProducerConfig.LINGER_MS_CONFIG, 2);
+        p.put(ProducerConfig.LINGER_MS_CONFIG, 5);
         return new dev.gale.kafka.bolt.KafkaBolt<String, String>()
                 .withProducerProperties(p)
                 .withTopicSelector(topic)
