@@ -15,8 +15,10 @@ import java.util.Map;
 /**
  * Passes (key, message) on, anchored, once the tuple has been held for {@code holdMillis}: a
  * bolt that takes its time, so that at any moment the last records read are not yet written
- * and a kill always catches some. Held tuples go on when later input or a tick (every second)
- * finds them old enough. Reads the topology's clock. Not thread-safe: its executor's thread.
+ * and a kill always catches some. Held tuples go on when later input, a {@link MetronomeSpout}
+ * beat or a tick tuple finds them old enough: without beats, a spout held back by max spout
+ * pending would wait for the next whole-second tick. Reads the topology's clock. Not
+ * thread-safe: its executor's thread.
  */
 class HoldingBolt extends BaseTickTupleAwareRichBolt {
     private static final long serialVersionUID = 1L;
@@ -41,6 +43,11 @@ class HoldingBolt extends BaseTickTupleAwareRichBolt {
 
     @Override
     protected void process(Tuple input) {
+        if (input.contains(MetronomeSpout.BEAT)) {
+            collector.ack(input);
+            release();
+            return;
+        }
         held.add(input);
         heldSince.add(clock.nanos());
         release();

@@ -73,7 +73,8 @@ public final class KafkaPipelineProcess {
                 .build();
         TopologyBuilder b = new TopologyBuilder();
         b.setSpout("kafka", new KafkaSpout<>(spoutConfig), spoutTasks);
-        b.setBolt("hold", new HoldingBolt(HOLD_MS), 1).shuffleGrouping("kafka");
+        b.setSpout("metronome", new MetronomeSpout(20), 1);
+        b.setBolt("hold", new HoldingBolt(HOLD_MS), 1).shuffleGrouping("kafka").allGrouping("metronome");
         b.setBolt("sink", sink(bootstrap, output), 1).shuffleGrouping("hold");
         Config conf = new Config();
         conf.setMaxSpoutPending(MAX_SPOUT_PENDING);

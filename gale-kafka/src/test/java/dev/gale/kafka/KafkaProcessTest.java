@@ -55,7 +55,7 @@ class KafkaProcessTest {
         String out = "procs-crash-out";
         String group = "procs-crash";
         int partitions = 4;
-        int records = 12_000;
+        int records = 8_000;
         int half = records / 2;
         broker.createTopic(in, partitions);
         broker.createTopic(out, partitions);
@@ -143,7 +143,7 @@ class KafkaProcessTest {
         String out = "procs-scale-out";
         String group = "procs-scale";
         int partitions = 8;
-        int batch = 4_000;
+        int batch = 2_000;
         broker.createTopic(in, partitions);
         broker.createTopic(out, partitions);
 
