@@ -52,7 +52,9 @@ final class GaleProcess implements AutoCloseable {
         if (!classPath.contains("kafka-clients")) {
             throw new IllegalStateException("this JVM's java.class.path lacks the test class path: " + classPath);
         }
-        List<String> command = List.of(java, "-Xmx256m", "-XX:+UseSerialGC", "-cp", classPath,
+        // Small and quick to start on a busy machine: one GC thread, no C2 compiler threads.
+        List<String> command = List.of(java, "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-cp", classPath,
                 KafkaPipelineProcess.class.getName(), bootstrap, input, output, group, Integer.toString(spoutTasks));
         Process p = new ProcessBuilder(command)
                 .redirectOutput(out.toFile())

@@ -41,14 +41,15 @@ public final class KafkaPipelineProcess {
     static final String ASSIGNED = "ASSIGNED";
     static final String SHUTDOWN_HOOK_RAN = "SHUTDOWN HOOK RAN";
     /** A child left behind by a test JVM that could not kill it ends by itself. */
-    private static final long MAX_LIFE_MS = 180_000;
+    private static final long MAX_LIFE_MS = 900_000;
 
     private KafkaPipelineProcess() {
     }
 
     public static void main(String[] args) throws Exception {
         if (args.length != 5) {
-            System.err.println("usage: KafkaPipelineProcess <bootstrap> <input topic> <output topic> <group> <spout tasks>");
+            System.err.println("usage: KafkaPipelineProcess <bootstrap> <input topic> <output topic> <group>"
+                    + " <spout tasks>");
             System.exit(2);
         }
         String bootstrap = args[0];

@@ -36,6 +36,11 @@ import org.junit.jupiter.api.Test;
  */
 class KafkaProcessTest {
     private static final int KEYS = 100;
+    /**
+     * How long a step may take before the test fails: child JVMs start in seconds on a quiet
+     * machine, but have taken a minute with other builds running on the same two cores.
+     */
+    private static final Duration PATIENCE = Duration.ofSeconds(180);
     private final List<GaleProcess> processes = new ArrayList<>();
     private final ExecutorService background = Executors.newSingleThreadExecutor();
 
@@ -61,8 +66,9 @@ class KafkaProcessTest {
         broker.createTopic(out, partitions);
 
         GaleProcess first = start("crash-first", broker, in, out, group, 1);
-        await("the first process holds all " + partitions + " partitions", Duration.ofSeconds(60),
+        await("the first process holds all " + partitions + " partitions", PATIENCE,
                 () -> first.partitions().size() == partitions);
+        long firstReadyMs = millisSince(started);
         // A steady stream: the first half while the first process runs, the second once it is dead.
         CountDownLatch killed = new CountDownLatch(1);
         Future<?> producing = background.submit(() -> {
@@ -71,7 +77,7 @@ class KafkaProcessTest {
             KafkaTestSupport.produce(broker, in, half, records - half, KEYS);
             return null;
         });
-        await("the first process wrote a quarter of the records", Duration.ofSeconds(60),
+        await("the first process wrote a quarter of the records", PATIENCE,
                 () -> total(broker.endOffsets(out)) >= records / 4);
 
         Map<TopicPartition, Long> inputBeforeKill = broker.endOffsets(in);
@@ -90,11 +96,14 @@ class KafkaProcessTest {
         assertThat(outputAtKill).as("records written before the kill").isBetween(1L, (long) records - 1);
         assertThat(uncommittedAtKill).as("input records not committed at the kill: killed mid-stream").isPositive();
 
-        start("crash-restarted", broker, in, out, group, 1);
-        producing.get(60, TimeUnit.SECONDS);
+        long restartedAt = System.nanoTime();
+        GaleProcess restarted = start("crash-restarted", broker, in, out, group, 1);
+        producing.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
         Map<TopicPartition, Long> end = broker.endOffsets(in);
-        await("the restarted process committed every record", Duration.ofSeconds(90),
+        await("the restarted process committed every record", PATIENCE,
                 () -> broker.committedOffsets(group).equals(end));
+        long restartToDoneMs = millisSince(restartedAt);
+        long restartToAssignedMs = restarted.assignmentHistory().get(0).atMillis() - epochMillis(restartedAt);
 
         Map<String, ConsumerRecord<String, String>> source = new HashMap<>();
         for (ConsumerRecord<String, String> r : KafkaTestSupport.readAll(broker, in)) {
@@ -112,8 +121,9 @@ class KafkaProcessTest {
             if (e.getValue() > 1) {
                 ConsumerRecord<String, String> r = source.get(e.getKey());
                 TopicPartition tp = new TopicPartition(in, r.partition());
-                assertThat(r.offset()).as("record %s (%s offset %d) written %d times, yet committed before the kill (%s)",
-                        e.getKey(), tp, r.offset(), e.getValue(), committedAtKill)
+                assertThat(r.offset())
+                        .as("record %s (%s offset %d) written %d times, yet committed before the kill (%s)",
+                                e.getKey(), tp, r.offset(), e.getValue(), committedAtKill)
                         .isGreaterThanOrEqualTo(committedAtKill.getOrDefault(tp, 0L));
                 duplicates += e.getValue() - 1;
                 duplicatesPerPartition.merge(r.partition(), e.getValue() - 1, Integer::sum);
@@ -125,14 +135,15 @@ class KafkaProcessTest {
         assertThat(duplicatesPerPartition.values()).as("duplicates per partition %s", duplicatesPerPartition)
                 .allSatisfy(d -> assertThat(d).isLessThanOrEqualTo(perPartitionBound));
         assertThat(duplicates).isLessThanOrEqualTo(partitions * perPartitionBound)
-                .isLessThanOrEqualTo(partitions * MAX_UNCOMMITTED_OFFSETS + MAX_SPOUT_PENDING + partitions * MAX_POLL_RECORDS);
+                .isLessThanOrEqualTo(partitions * MAX_UNCOMMITTED_OFFSETS + MAX_SPOUT_PENDING);
         // Every committed record was written, so "written - committed" were written above the last commit:
         // the records a restart repeats (give or take writes still on the wire when the process died).
         System.out.printf("[crash] at the kill: input %d of %d, committed %d, written %d (%d above the last commit);"
-                        + " duplicates %d %s (bound %d); test took %d ms%n", total(inputBeforeKill), records,
+                        + " duplicates %d %s (bound %d); first process ready after %d ms; restarted process"
+                        + " assigned after %d ms, done after %d ms; test took %d ms%n", total(inputBeforeKill), records,
                 total(committedAtKill), outputAtKill, outputAtKill - total(committedAtKill), duplicates,
-                duplicatesPerPartition, partitions * perPartitionBound,
-                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+                duplicatesPerPartition, partitions * perPartitionBound, firstReadyMs, restartToAssignedMs,
+                restartToDoneMs, millisSince(started));
     }
 
     @Test
@@ -149,33 +160,37 @@ class KafkaProcessTest {
 
         GaleProcess a = start("scale-a", broker, in, out, group, 2);
         GaleProcess b = start("scale-b", broker, in, out, group, 2);
-        await("both processes hold partitions, each of the " + partitions + " held once", Duration.ofSeconds(60),
+        await("both processes hold partitions, each of the " + partitions + " held once", PATIENCE,
                 () -> sharedOnce(partitions, a, b));
         Set<Integer> heldByA = a.partitions();
         Set<Integer> heldByB = b.partitions();
+        long sharedMs = millisSince(started);
 
         KafkaTestSupport.produce(broker, in, 0, batch, KEYS);
-        await("the processes wrote some records", Duration.ofSeconds(60),
+        await("the processes wrote some records", PATIENCE,
                 () -> total(broker.endOffsets(out)) >= batch / 4);
         long killedAt = System.currentTimeMillis();
         assertThat(b.kill()).as("exit status of the killed process (137: SIGKILL)" + logs())
                 .isEqualTo(GaleProcess.KILLED_BY_SIGKILL);
         KafkaTestSupport.produce(broker, in, batch, batch, KEYS);
+        // The coordinator drops the dead member once its session timed out; the rebalance itself is quick.
         await("the survivor holds all " + partitions + " partitions", Duration.ofMillis(SESSION_TIMEOUT_MS + 30_000),
                 () -> sharedOnce(partitions, a));
         long takeoverMs = firstHoldingAll(a, partitions, killedAt) - killedAt;
         Map<TopicPartition, Long> end = broker.endOffsets(in);
-        await("the survivor committed every record", Duration.ofSeconds(60),
+        await("the survivor committed every record", PATIENCE,
                 () -> broker.committedOffsets(group).equals(end));
 
+        long restartedAt = System.nanoTime();
         GaleProcess restarted = start("scale-b-restarted", broker, in, out, group, 2);
-        await("the survivor and the restarted process share the partitions again", Duration.ofSeconds(60),
+        await("the survivor and the restarted process share the partitions again", PATIENCE,
                 () -> sharedOnce(partitions, a, restarted));
+        long sharedAgainMs = millisSince(restartedAt);
         Set<Integer> heldByAAfterRestart = a.partitions();
         Set<Integer> heldByRestarted = restarted.partitions();
         KafkaTestSupport.produce(broker, in, 2 * batch, batch, KEYS);
         Map<TopicPartition, Long> finalEnd = broker.endOffsets(in);
-        await("every record committed", Duration.ofSeconds(60),
+        await("every record committed", PATIENCE,
                 () -> broker.committedOffsets(group).equals(finalEnd));
 
         Map<String, Integer> written = count(KafkaTestSupport.readAll(broker, out));
@@ -186,11 +201,11 @@ class KafkaProcessTest {
         assertThat(missing(produced, written)).as("input records missing on the output topic" + logs()).isEmpty();
         assertThat(written).as("nothing but input records on the output topic").hasSize(3 * batch);
         int duplicates = written.values().stream().mapToInt(n -> n - 1).sum();
-        System.out.printf("[scale-out] a held %s, b held %s; survivor held all %d partitions %d ms after the kill"
-                        + " (session timeout %d ms); after the restart a held %s, restarted b %s; duplicates %d;"
-                        + " test took %d ms%n", heldByA, heldByB, partitions, takeoverMs, SESSION_TIMEOUT_MS,
-                heldByAAfterRestart, heldByRestarted, duplicates,
-                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+        System.out.printf("[scale-out] a held %s, b held %s (%d ms after the start); survivor held all %d partitions"
+                        + " %d ms after the kill (session timeout %d ms); %d ms after the restart a held %s, restarted"
+                        + " b %s; duplicates %d; test took %d ms%n", heldByA, heldByB, sharedMs, partitions, takeoverMs,
+                SESSION_TIMEOUT_MS, sharedAgainMs, heldByAAfterRestart, heldByRestarted, duplicates,
+                millisSince(started));
     }
 
     private GaleProcess start(String name, EmbeddedKafkaBroker broker, String in, String out, String group,
@@ -238,6 +253,15 @@ class KafkaProcessTest {
         Map<String, Integer> counts = new HashMap<>();
         records.forEach(r -> counts.merge(r.value(), 1, Integer::sum));
         return counts;
+    }
+
+    private static long millisSince(long nanoTime) {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - nanoTime);
+    }
+
+    /** {@code nanoTime} as wall-clock epoch milliseconds, to compare with what a child printed. */
+    private static long epochMillis(long nanoTime) {
+        return System.currentTimeMillis() - millisSince(nanoTime);
     }
 
     private static long total(Map<TopicPartition, Long> offsets) {

@@ -44,10 +44,10 @@ class KafkaSpoutRestartTest {
         broker.createTopic(out, 2);
         try (LocalCluster cluster = new LocalCluster()) {
             cluster.submitTopology("restart", new Config(), topology(broker, in, out, group, strategy));
-            await().atMost(Duration.ofSeconds(30)).until(() -> ASSIGNED.getOrDefault(in, Set.of()).size() == 2);
+            await().atMost(Duration.ofSeconds(60)).until(() -> ASSIGNED.getOrDefault(in, Set.of()).size() == 2);
             KafkaTestSupport.produce(broker, in, 0, 100, 10);
             Map<TopicPartition, Long> first = broker.endOffsets(in);
-            await().atMost(Duration.ofSeconds(30)).until(() -> broker.committedOffsets(group).equals(first));
+            await().atMost(Duration.ofSeconds(60)).until(() -> broker.committedOffsets(group).equals(first));
             cluster.killTopology("restart");
 
             // Written while no task of the topology runs: the restart must pick them up, and only them.
@@ -57,7 +57,7 @@ class KafkaSpoutRestartTest {
             Map<TopicPartition, Long> second = broker.endOffsets(in);
             // A task that skipped to the end reads nothing, so commits nothing: this never holds then.
             await("the restarted topology committed the records written while it was down")
-                    .atMost(Duration.ofSeconds(30)).until(() -> broker.committedOffsets(group).equals(second));
+                    .atMost(Duration.ofSeconds(60)).until(() -> broker.committedOffsets(group).equals(second));
         }
         Map<Integer, Integer> written = new TreeMap<>();
         for (ConsumerRecord<String, String> r : KafkaTestSupport.readAll(broker, out)) {
