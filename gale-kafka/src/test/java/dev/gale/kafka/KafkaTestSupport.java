@@ -26,6 +26,15 @@ final class KafkaTestSupport {
 
     /** Writes {@code count} records keyed {@code key-<i % keys>} with value {@code i}; waits for every ack. */
     static void produce(EmbeddedKafkaBroker broker, String topic, int from, int count, int keys) throws Exception {
+        produce(broker, topic, from, count, keys, count, 0);
+    }
+
+    /**
+     * As {@link #produce(EmbeddedKafkaBroker, String, int, int, int)}, {@code batch} records at a
+     * time with a pause of {@code pauseNanos} after each batch: a steady stream rather than a burst.
+     */
+    static void produce(EmbeddedKafkaBroker broker, String topic, int from, int count, int keys, int batch,
+            long pauseNanos) throws Exception {
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
         p.put(ProducerConfig.ACKS_CONFIG, "all");
@@ -35,6 +44,10 @@ final class KafkaTestSupport {
             List<Future<RecordMetadata>> sent = new ArrayList<>();
             for (int i = from; i < from + count; i++) {
                 sent.add(producer.send(new ProducerRecord<>(topic, "key-" + (i % keys), Integer.toString(i))));
+                if (pauseNanos > 0 && (i - from + 1) % batch == 0) {
+                    producer.flush();
+                    java.util.concurrent.locks.LockSupport.parkNanos(pauseNanos);
+                }
             }
             for (Future<RecordMetadata> f : sent) {
                 f.get();

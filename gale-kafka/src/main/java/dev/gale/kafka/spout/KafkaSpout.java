@@ -88,6 +88,8 @@ public class KafkaSpout<K, V> extends BaseRichSpout {
     private transient long lastCommitNanos;
     private transient int scheduledRetries;
     private transient boolean lastPollEmpty;
+    /** Written with every commit: which topology committed, so its other tasks and processes resume there. */
+    private transient String commitMetadata;
 
     /** A record emitted and not yet done, kept so a retry re-emits it without re-reading. */
     private static final class InFlight<K, V> {
@@ -134,6 +136,7 @@ public class KafkaSpout<K, V> extends BaseRichSpout {
         this.everAssigned = new HashSet<>();
         this.deadLetterRetries = new ArrayList<>();
         this.lastPollEmpty = true;
+        this.commitMetadata = commitMetadata(context.getStormId());
 
         Map<String, Object> props = new HashMap<>(config.getKafkaProps());
         props.putIfAbsent(ConsumerConfig.GROUP_ID_CONFIG, "gale-" + context.getStormId() + "-" + componentId);
@@ -218,7 +221,7 @@ public class KafkaSpout<K, V> extends BaseRichSpout {
                 if (atMostOnce == null) {
                     atMostOnce = new HashMap<>();
                 }
-                atMostOnce.put(tp, new OffsetAndMetadata(p.nextOffset()));
+                atMostOnce.put(tp, new OffsetAndMetadata(p.nextOffset(), commitMetadata));
             }
         }
         if (atMostOnce != null) {
@@ -422,7 +425,7 @@ public class KafkaSpout<K, V> extends BaseRichSpout {
             long safe = p.committableOffset();
             Long last = committed.get(tp);
             if (safe >= 0 && (last == null || safe > last)) {
-                offsets.put(tp, new OffsetAndMetadata(safe));
+                offsets.put(tp, new OffsetAndMetadata(safe, commitMetadata));
             }
         }
         if (offsets.isEmpty()) {
@@ -464,11 +467,13 @@ public class KafkaSpout<K, V> extends BaseRichSpout {
         FirstPollOffsetStrategy s = config.getFirstPollOffsetStrategy();
         boolean uncommittedOnly = s == FirstPollOffsetStrategy.UNCOMMITTED_EARLIEST
                 || s == FirstPollOffsetStrategy.UNCOMMITTED_LATEST || s == FirstPollOffsetStrategy.UNCOMMITTED_TIMESTAMP;
-        if (uncommittedOnly) {
-            OffsetAndMetadata c = consumer.committed(Set.of(tp)).get(tp);
-            if (c != null) {
-                return; // the consumer resumes there
-            }
+        OffsetAndMetadata c = consumer.committed(Set.of(tp)).get(tp);
+        // A partition this task never had may come from another task or process of this topology (a
+        // rebalance, a process killed or started): starting over there would repeat or, worse, skip
+        // what that task had not committed. As storm-kafka-client, the strategy applies only to offsets
+        // this topology did not commit.
+        if (c != null && (uncommittedOnly || commitMetadata.equals(c.metadata()))) {
+            return; // the consumer resumes there
         }
         switch (s) {
             case EARLIEST:
@@ -525,6 +530,21 @@ public class KafkaSpout<K, V> extends BaseRichSpout {
             }
             listener.onPartitionsReassigned(consumer.assignment());
         }
+    }
+
+    /** Storm's format ({@code {"topologyId":...}}); Gale's topology id is its name. */
+    private static String commitMetadata(String topologyId) {
+        StringBuilder sb = new StringBuilder("{\"topologyId\":\"");
+        for (char ch : topologyId.toCharArray()) {
+            if (ch == '"' || ch == '\\') {
+                sb.append('\\').append(ch);
+            } else if (ch < 0x20) {
+                sb.append(String.format("\\u%04x", (int) ch));
+            } else {
+                sb.append(ch);
+            }
+        }
+        return sb.append("\"}").toString();
     }
 
     @Override
