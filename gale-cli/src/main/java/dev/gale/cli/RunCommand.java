@@ -59,7 +59,9 @@ import picocli.CommandLine.Spec;
             "Your classes are found in the --jar files, the --classpath entries and",
             "the CLASSPATH environment variable, in that order ('dir/*' means the",
             "jars in dir). --conf keys named topology.* or gale.* that Gale does not",
-            "know get a warning naming the closest known key.",
+            "know get a warning naming the closest known key. Errors thrown by",
+            "user code are printed as they happen (a few per component) and in",
+            "the summary, whether or not a logging binding is present.",
             ""},
         footer = {"", "Examples:",
             "  gale run wordcount --seconds 5 --conf topology.max.task.parallelism=3",
@@ -110,7 +112,8 @@ final class RunCommand implements Callable<Integer> {
     String name;
 
     @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "1", converter = NumberOptions.Seconds.class,
-            description = "How often to print figures when not on a terminal (default: ${DEFAULT-VALUE}).")
+            description = "How often to print figures when not on a terminal, 0.001 to 1e9 "
+                    + "(default: ${DEFAULT-VALUE}).")
     double interval;
 
     @Option(names = "--progress", paramLabel = "MODE", defaultValue = "auto",

@@ -173,7 +173,8 @@ class MainTest {
                 "demo", "run", "Exit status: 0 success, 1 the job failed, 2 bad usage.");
         Result run = gale("run", "--help");
         assertThat(run.out()).contains("wordcount", "reliable-wordcount",
-                "public static StormTopology createTopology(Map<String, Object> conf)", "--seconds=N", "--conf=KEY=VALUE");
+                "public static StormTopology createTopology(Map<String, Object> conf)", "--seconds=N", "--conf=KEY=VALUE",
+                "--jar=FILE", "--classpath=PATH", "the CLASSPATH environment variable", "gale run --jar my-topology.jar");
         assertThat(gale("help", "demo").out()).contains("--passes=N", "Exits 0 when every line");
         assertThat(r.err()).isEmpty();
         assertThat(r.out().lines()).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(80));
