@@ -81,30 +81,4 @@ class UsageTest {
         assertThat(Confs.engineKeys()).contains("topology.max.spout.pending", "gale.pending.buckets")
                 .allSatisfy(k -> assertThat(k).matches("(topology|gale)\\..+"));
     }
-
-    @Test
-    void theSummarySaysWhenSpoutsEmitWithoutMessageIds() {
-        MainTest.Result untracked = gale("run", "wordcount", "--seconds", "1", "--progress", "off");
-        assertThat(untracked.status()).isZero();
-        assertThat(untracked.out()).contains("Spout complete latency: none: the spouts emit without message ids, so "
-                + "nothing is tracked (acked and failed stay 0)");
-        MainTest.Result tracked = gale("run", Fixtures.WithFactory.class.getName(), "--seconds", "0.5",
-                "--progress", "off");
-        assertThat(tracked.out()).contains("Spout complete latency: p50 ").doesNotContain("without message ids");
-    }
-
-    @Test
-    void userCodeErrorsShowAsTheyHappenAFewPerComponent() {
-        MainTest.Result r = gale("run", Fixtures.WithThrowingBolt.class.getName(), "--seconds", "0.5",
-                "--progress", "off");
-        assertThat(r.status()).isZero();
-        List<String> lines = r.err().lines().toList();
-        assertThat(lines).hasSize(ErrorFeed.SHOWN_PER_COMPONENT + 1);
-        assertThat(lines.subList(0, ErrorFeed.SHOWN_PER_COMPONENT)).allSatisfy(line -> assertThat(line)
-                .matches("gale run withthrowingbolt: error in bolt 'thrower' task \\d+: execute threw .*"
-                        + "IllegalStateException: cannot take \\d"));
-        assertThat(lines.get(ErrorFeed.SHOWN_PER_COMPONENT))
-                .isEqualTo("gale run withthrowingbolt: more errors in bolt 'thrower'; the summary shows the latest");
-        assertThat(r.out()).contains("Last errors:").containsPattern("thrower \\(task \\d+\\): execute threw");
-    }
 }
