@@ -43,19 +43,19 @@ final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--passes", paramLabel = "N", defaultValue = "250",
+    @Option(names = "--passes", paramLabel = "N", defaultValue = "250", converter = NumberOptions.Positive.class,
             description = "How many times the spout emits the whole text (default: ${DEFAULT-VALUE}).")
     int passes;
 
-    @Option(names = "--conf", paramLabel = "KEY=VALUE",
+    @Option(names = "--conf", paramLabel = "KEY=VALUE", converter = Confs.EntryConverter.class,
             description = "A configuration entry (repeatable).")
-    Map<String, String> conf;
+    List<Confs.Entry> conf;
 
-    @Option(names = "--top", paramLabel = "N", defaultValue = "12",
+    @Option(names = "--top", paramLabel = "N", defaultValue = "12", converter = NumberOptions.NonNegative.class,
             description = "How many of the most frequent words to show (default: ${DEFAULT-VALUE}).")
     int top;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "120",
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "120", converter = NumberOptions.Seconds.class,
             description = "Give up (exit 1) if the job has not completed by then (default: ${DEFAULT-VALUE}).")
     double timeoutSecs;
 
@@ -66,16 +66,10 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        if (passes < 1) {
-            throw new UserException("--passes must be at least 1, got " + passes);
-        }
-        if (top < 0) {
-            throw new UserException("--top must be 0 or more, got " + top);
-        }
-        if (!(timeoutSecs > 0)) {
-            throw new UserException("--timeout must be positive, got " + timeoutSecs);
-        }
+        PrintWriter err = spec.commandLine().getErr();
         Map<String, Object> settings = new HashMap<>(Confs.parse(conf));
+        Confs.unknownEngineKeys(settings).forEach(w -> err.println(spec.qualifiedName() + ": " + w));
+        err.flush();
         settings.putIfAbsent(ReliableWordCount.PASSES, passes);
         Config config = ReliableWordCount.defaultConfig(settings);
 
@@ -97,10 +91,11 @@ final class DemoCommand implements Callable<Integer> {
                  ProgressDisplay display = new ProgressDisplay(spec.commandLine().getErr(), progressMode, 1.0);
                  ShutdownDrain onSignal = new ShutdownDrain(cluster, TOPOLOGY, spec.commandLine().getErr())) {
                 cluster.submitTopology(TOPOLOGY, config, topology);
-                long deadline = startNanos + (long) (timeoutSecs * 1e9);
+                long timeoutNanos = (long) (timeoutSecs * 1e9);
                 Rate rate = new Rate();
+                ErrorFeed errors = new ErrorFeed();
                 while (!job.isComplete()) {
-                    if (System.nanoTime() > deadline) {
+                    if (System.nanoTime() - startNanos > timeoutNanos) { // elapsed time: cannot overflow
                         timedOut = true;
                         break;
                     }
@@ -109,6 +104,7 @@ final class DemoCommand implements Callable<Integer> {
                         onSignal.awaitExit();
                     }
                     TopologyStats now = cluster.getTopologyStats(TOPOLOGY);
+                    errors.newErrors(now).forEach(line -> display.message("gale demo: " + line));
                     show(display, job.progress(), now, rate, startNanos);
                     if (now.fatalError() != null) {
                         break; // the topology stopped: it will not complete
@@ -160,7 +156,7 @@ final class DemoCommand implements Callable<Integer> {
             out.println(row);
         }
         out.println();
-        out.println("Spout complete latency: " + Format.latency(stats.completeLatency()));
+        out.println("Spout complete latency: " + Format.completeLatency(stats));
         List<String> errors = Format.errors(stats);
         if (!errors.isEmpty()) {
             out.println("Last errors:");

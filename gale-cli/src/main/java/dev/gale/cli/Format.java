@@ -79,6 +79,36 @@ final class Format {
         return String.format(Locale.ROOT, "%.1fs", s);
     }
 
+    /**
+     * The summary's spout complete latency: its figures, or why there are none. When the spouts
+     * emitted but nothing reached the acker and no tree completed or failed, they emit without
+     * message ids (or the acker is off), and saying so beats a bare "no tuple trees completed".
+     */
+    static String completeLatency(TopologyStats stats) {
+        LatencySummary l = stats.completeLatency();
+        if (l != null && l.count() > 0) {
+            return latency(l);
+        }
+        long emitted = 0;
+        long outcomes = 0;
+        long ackerMessages = 0;
+        for (ComponentStats c : stats.components()) {
+            switch (c.kind()) {
+                case "spout" -> {
+                    emitted += c.emitted();
+                    outcomes += c.acked() + c.failed();
+                }
+                case "acker" -> ackerMessages += c.executed();
+                default -> {
+                }
+            }
+        }
+        if (emitted > 0 && outcomes == 0 && ackerMessages == 0) {
+            return "none: the spouts emit without message ids, so nothing is tracked (acked and failed stay 0)";
+        }
+        return latency(l);
+    }
+
     /** "p50 12.3 ms  p99 160 ms" or "no tuple trees completed". */
     static String latency(LatencySummary l) {
         if (l == null || l.count() == 0) {

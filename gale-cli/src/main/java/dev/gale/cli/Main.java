@@ -1,7 +1,9 @@
 package dev.gale.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,13 +38,25 @@ public final class Main implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** The environment variables (CLASSPATH) the commands read; tests give their own. */
+    final UnaryOperator<String> environment;
+
+    private Main(UnaryOperator<String> environment) {
+        this.environment = environment;
+    }
+
     public static void main(String[] args) {
         System.exit(commandLine().execute(args));
     }
 
     /** The configured command line: one-line errors, no stack traces. */
     public static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new Main());
+        return commandLine(System::getenv);
+    }
+
+    /** The command line reading environment variables from {@code environment}. */
+    static CommandLine commandLine(UnaryOperator<String> environment) {
+        CommandLine cl = new CommandLine(new Main(environment));
         cl.setParameterExceptionHandler(Main::usageError);
         cl.setExecutionExceptionHandler(Main::executionError);
         return cl;
@@ -58,9 +72,34 @@ public final class Main implements Callable<Integer> {
         CommandLine cl = e.getCommandLine();
         PrintWriter err = cl.getErr();
         String command = cl.getCommandSpec().qualifiedName();
-        err.println(command + ": " + oneLine(e.getMessage()) + " (see '" + command + " --help')");
+        String message = e instanceof CommandLine.UnmatchedArgumentException u ? unmatched(u) : e.getMessage();
+        err.println(command + ": " + oneLine(message) + " (see '" + command + " --help')");
         err.flush();
         return USAGE;
+    }
+
+    /**
+     * Picocli's "Unmatched argument at index 0" in words: an unknown command where a command was
+     * expected, else arguments the command does not take. Unknown options keep picocli's message.
+     */
+    private static String unmatched(CommandLine.UnmatchedArgumentException e) {
+        CommandLine cl = e.getCommandLine();
+        List<String> args = e.getUnmatched();
+        if (args.isEmpty() || args.get(0).startsWith("-")) {
+            return e.getMessage();
+        }
+        if (!cl.getSubcommands().isEmpty() && cl.getCommandSpec().positionalParameters().isEmpty()) {
+            String commands = String.join(", ", cl.getSubcommands().keySet());
+            return "unknown command '" + args.get(0) + "'; commands are " + commands
+                    + Closest.typoOf(args.get(0), cl.getSubcommands().keySet())
+                            .map(c -> " (did you mean '" + c + "'?)").orElse("");
+        }
+        return unexpected(args);
+    }
+
+    /** "unexpected argument 'x'" or "unexpected arguments 'x' 'y'". */
+    static String unexpected(List<String> args) {
+        return "unexpected argument" + (args.size() == 1 ? "" : "s") + " '" + String.join("' '", args) + "'";
     }
 
     private static int executionError(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {

@@ -98,6 +98,19 @@ final class ProgressDisplay implements AutoCloseable {
     }
 
     /**
+     * Prints a line that stays (an error, say), in every mode: on a terminal it replaces the status
+     * line, which the next {@link #update} draws again below it.
+     */
+    void message(String line) {
+        if (drawn) {
+            err.print("\r" + CLEAR_TO_EOL);
+            drawn = false;
+        }
+        err.println(line);
+        err.flush();
+    }
+
+    /**
      * The segments joined by two spaces, dropping the last ones until the line leaves the last
      * column free (writing there makes some terminals wrap), cut if even the first is too long.
      */

@@ -14,6 +14,8 @@ import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,9 +27,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-/** {@code gale run}: runs an example or any topology class on the classpath for a while. */
+/**
+ * {@code gale run}: runs an example or any topology class (on the classpath, or in the user's
+ * {@code --jar}, {@code --classpath} or {@code CLASSPATH}) for a while.
+ */
 @Command(name = "run",
         mixinStandardHelpOptions = true,
         header = "Run an example or your own topology for a while.",
@@ -49,11 +55,19 @@ import picocli.CommandLine.Spec;
             "  public static void main(String[] args)",
             "      Called with ARGS; it submits and kills its own topology. --seconds,",
             "      if given, stops waiting for it; --conf does not apply.",
+            "",
+            "Your classes are found in the --jar files, the --classpath entries and",
+            "the CLASSPATH environment variable, in that order ('dir/*' means the",
+            "jars in dir). --conf keys named topology.* or gale.* that Gale does not",
+            "know get a warning naming the closest known key. Errors thrown by",
+            "user code are printed as they happen (a few per component) and in",
+            "the summary, whether or not a logging binding is present.",
             ""},
         footer = {"", "Examples:",
             "  gale run wordcount --seconds 5 --conf topology.max.task.parallelism=3",
-            "  gale run com.example.MyTopology --conf topology.message.timeout.secs=10",
-            "  gale run com.example.MyTopologyMain -- input.txt"})
+            "  gale run --jar my-topology.jar com.example.MyTopology",
+            "  gale run --classpath lib/*:classes com.example.MyTopology --seconds 30",
+            "  gale run --jar app.jar com.example.MyTopologyMain -- input.txt"})
 final class RunCommand implements Callable<Integer> {
     /** Example name -> the class providing it. */
     static final Map<String, Class<?>> EXAMPLES = new LinkedHashMap<>();
@@ -68,26 +82,38 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @ParentCommand
+    Main parent;
+
     @Parameters(index = "0", paramLabel = "TARGET", description = "An example name or a class name (see above).")
     String target;
 
     @Parameters(index = "1..*", paramLabel = "ARGS", description = "Arguments for a main class (after '--').")
     List<String> args = new ArrayList<>();
 
-    @Option(names = "--seconds", paramLabel = "N",
-            description = "How long to run the topology (default: 10).")
+    @Option(names = "--seconds", paramLabel = "N", converter = NumberOptions.Seconds.class,
+            description = "How long to run the topology, 0.001 to 1e9 (default: 10).")
     Double seconds;
 
-    @Option(names = "--conf", paramLabel = "KEY=VALUE",
+    @Option(names = "--conf", paramLabel = "KEY=VALUE", converter = Confs.EntryConverter.class,
             description = "A configuration entry (repeatable). Whole numbers, decimals and "
                     + "true/false are typed; other values are strings.")
-    Map<String, String> conf;
+    List<Confs.Entry> conf;
+
+    @Option(names = "--jar", paramLabel = "FILE",
+            description = "A jar with your topology and its dependencies (repeatable).")
+    List<Path> jars = new ArrayList<>();
+
+    @Option(names = {"--classpath", "-cp"}, paramLabel = "PATH",
+            description = "Jars and class directories, separated by '${sys:path.separator}' (repeatable).")
+    List<String> classpaths = new ArrayList<>();
 
     @Option(names = "--name", paramLabel = "NAME", description = "The topology's name (default: the target's).")
     String name;
 
-    @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "1",
-            description = "How often to print figures when not on a terminal (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "1", converter = NumberOptions.Seconds.class,
+            description = "How often to print figures when not on a terminal, 0.001 to 1e9 "
+                    + "(default: ${DEFAULT-VALUE}).")
     double interval;
 
     @Option(names = "--progress", paramLabel = "MODE", defaultValue = "auto",
@@ -96,18 +122,31 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (seconds != null && !(seconds > 0)) {
-            throw new UserException("--seconds must be positive, got " + seconds);
+        List<Path> userClasses = UserClassPath.entries(jars, classpaths, parent.environment.apply("CLASSPATH"));
+        if (userClasses.isEmpty()) {
+            return run();
         }
-        if (!(interval > 0)) {
-            throw new UserException("--interval must be positive, got " + interval);
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        // The context class loader, so that the target, the executor threads the cluster starts and
+        // a main method's thread all inherit it.
+        try (URLClassLoader loader = UserClassPath.loader(userClasses, RunCommand.class.getClassLoader())) {
+            thread.setContextClassLoader(loader);
+            return run();
+        } finally {
+            thread.setContextClassLoader(previous);
         }
+    }
+
+    private int run() throws Exception {
         Map<String, Object> settings = Confs.parse(conf);
+        Confs.unknownEngineKeys(settings).forEach(w -> warn(w));
         Class<?> cls = resolve(target);
         String topologyName = name != null ? name : EXAMPLES.containsKey(target) ? target
                 : cls.getSimpleName().toLowerCase(Locale.ROOT);
 
         if (cls == ReliableWordCount.class) {
+            refuseArgs();
             try (ReliableWordCount job = new ReliableWordCount()) {
                 Config config = ReliableWordCount.defaultConfig(settings);
                 return runTopology(topologyName, config, job.build(config), job);
@@ -115,11 +154,12 @@ final class RunCommand implements Callable<Integer> {
         }
         Method factory = createTopologyMethod(cls);
         if (factory != null) {
+            refuseArgs();
             Config config = new Config(settings);
             return runTopology(topologyName, config, invokeFactory(factory, config), null);
         }
-        Method main = mainMethod(cls);
-        if (main == null) {
+        Method mainMethod = mainMethod(cls);
+        if (mainMethod == null) {
             throw new UserException("class " + cls.getName() + " has neither a public static createTopology() "
                     + "returning StormTopology nor a public static main(String[]); see 'gale run --help'");
         }
@@ -127,7 +167,19 @@ final class RunCommand implements Callable<Integer> {
             throw new UserException("--conf does not apply to " + cls.getName()
                     + ", which runs through its main method; set the configuration in its code");
         }
-        return runMain(main);
+        return runMain(mainMethod);
+    }
+
+    private void warn(String message) {
+        spec.commandLine().getErr().println(spec.qualifiedName() + ": " + message);
+        spec.commandLine().getErr().flush();
+    }
+
+    /** Arguments go to a main method only: anywhere else they are a mistake to report, not to drop. */
+    private void refuseArgs() {
+        if (!args.isEmpty()) {
+            throw new UserException(Main.unexpected(args) + ": only a class run through its main method takes ARGS");
+        }
     }
 
     /** The example or class named {@code target}. */
@@ -144,7 +196,8 @@ final class RunCommand implements Callable<Integer> {
                         + String.join(", ", EXAMPLES.keySet()) + " (or give a fully-qualified class name)");
             }
             throw new UserException("no class " + target + " on the classpath"
-                    + (e instanceof LinkageError ? " (" + Main.oneLine(e.toString()) + ")" : ""));
+                    + (e instanceof LinkageError ? " (" + Main.oneLine(e.toString()) + ")"
+                    : "; give the jar or directory holding it with --jar or --classpath"));
         }
     }
 
@@ -203,15 +256,20 @@ final class RunCommand implements Callable<Integer> {
              ProgressDisplay display = new ProgressDisplay(spec.commandLine().getErr(), progressMode, interval);
              ShutdownDrain onSignal = new ShutdownDrain(cluster, topologyName, spec.commandLine().getErr())) {
             cluster.submitTopology(topologyName, config, topology);
-            long end = start + (long) (runSecs * 1e9);
+            long runNanos = (long) (runSecs * 1e9);
             DemoCommand.Rate rate = new DemoCommand.Rate();
+            ErrorFeed errors = new ErrorFeed();
+            String prefix = spec.qualifiedName() + " " + topologyName + ": ";
             boolean failed = false;
-            while (System.nanoTime() < end && !(job != null && job.isComplete()) && !failed) {
-                DemoCommand.sleep(Math.min(display.sampleMillis(), Math.max(1, (end - System.nanoTime()) / 1_000_000)));
+            // Elapsed time against the run's length (not nanoTime against an end), which cannot overflow.
+            while (System.nanoTime() - start < runNanos && !(job != null && job.isComplete()) && !failed) {
+                long leftMillis = (runNanos - (System.nanoTime() - start)) / 1_000_000;
+                DemoCommand.sleep(Math.min(display.sampleMillis(), Math.max(1, leftMillis)));
                 if (onSignal.started()) {
                     onSignal.awaitExit();
                 }
                 TopologyStats now = cluster.getTopologyStats(topologyName);
+                errors.newErrors(now).forEach(line -> display.message(prefix + line));
                 show(display, topologyName, now, rate, start, runSecs);
                 failed = now.fatalError() != null; // the topology stopped: no use waiting
             }
@@ -221,7 +279,7 @@ final class RunCommand implements Callable<Integer> {
         out.printf("Ran %s for %s; per component:%n%n", topologyName, Format.seconds(secs));
         Format.table(stats, topology.components().keySet()).forEach(out::println);
         out.println();
-        out.println("Spout complete latency: " + Format.latency(stats.completeLatency()));
+        out.println("Spout complete latency: " + Format.completeLatency(stats));
         List<String> errors = Format.errors(stats);
         if (!errors.isEmpty()) {
             out.println("Last errors:");

@@ -129,6 +129,30 @@ final class Fixtures {
         }
     }
 
+    /** Throws on every tuple. */
+    public static class Thrower extends BaseBasicBolt {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void execute(Tuple input, BasicOutputCollector collector) {
+            throw new IllegalStateException("cannot take " + input.getValue(0));
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        }
+    }
+
+    /** Ten numbers into a bolt that throws on each. */
+    public static class WithThrowingBolt {
+        public static StormTopology createTopology() {
+            TopologyBuilder b = new TopologyBuilder();
+            b.setSpout("numbers", new TenNumbers());
+            b.setBolt("thrower", new Thrower()).shuffleGrouping("numbers");
+            return b.createTopology();
+        }
+    }
+
     /** A class of the main(String[]) kind; records its arguments. */
     public static class WithMain {
         static final List<List<String>> ARGS = new CopyOnWriteArrayList<>();

@@ -48,4 +48,27 @@ class FormatTest {
         assertThat(table.get(2)).startsWith("  two").endsWith(" -");
         assertThat(table.get(3)).startsWith("  idle").endsWith(" -");
     }
+
+    @Test
+    void theCompleteLatencyLineSaysWhenSpoutsEmitWithoutMessageIds() {
+        ComponentStats untrackedSpout = new ComponentStats("s", "spout", List.of(new TaskStats("s", 1, 95, 95, 0, 0, 0,
+                0, LatencySummary.EMPTY, 0)), List.of(), 0);
+        ComponentStats idleAcker = new ComponentStats("__acker", "acker", List.of(new TaskStats("__acker", 9, 0, 0, 0, 0,
+                0, 0, null, 0)), List.of(), 0);
+        assertThat(Format.completeLatency(new TopologyStats("t", 1, List.of(untrackedSpout, idleAcker),
+                LatencySummary.EMPTY))).isEqualTo("none: the spouts emit without message ids, so nothing is tracked "
+                + "(acked and failed stay 0)");
+        assertThat(Format.completeLatency(new TopologyStats("t", 1, List.of(untrackedSpout), LatencySummary.EMPTY)))
+                .as("no acker at all").contains("without message ids");
+
+        ComponentStats busyAcker = new ComponentStats("__acker", "acker", List.of(new TaskStats("__acker", 9, 0, 0, 95,
+                0, 0, 0, null, 0)), List.of(), 0);
+        assertThat(Format.completeLatency(new TopologyStats("t", 1, List.of(untrackedSpout, busyAcker),
+                LatencySummary.EMPTY))).as("tracked, not complete yet").isEqualTo("no tuple trees completed");
+        ComponentStats idleSpout = new ComponentStats("s", "spout", List.of(), List.of(), 0);
+        assertThat(Format.completeLatency(new TopologyStats("t", 1, List.of(idleSpout), LatencySummary.EMPTY)))
+                .as("nothing emitted").isEqualTo("no tuple trees completed");
+        assertThat(Format.completeLatency(new TopologyStats("t", 1, List.of(untrackedSpout), LINES)))
+                .startsWith("p50 ");
+    }
 }

@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
-import java.util.Map;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -21,10 +22,15 @@ class MainTest {
         }
     }
 
+    /** Runs the command in this JVM, with no environment variables. */
     static Result gale(String... args) {
+        return gale(name -> null, args);
+    }
+
+    static Result gale(UnaryOperator<String> environment, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cl = Main.commandLine();
+        CommandLine cl = Main.commandLine(environment);
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         int status = cl.execute(args);
@@ -88,7 +94,8 @@ class MainTest {
     void missingClassIsOneLine() {
         Result r = gale("run", "com.example.NoSuchTopology");
         assertThat(r.status()).isEqualTo(Main.USAGE);
-        assertThat(r.oneLineError()).isEqualTo("gale run: no class com.example.NoSuchTopology on the classpath");
+        assertThat(r.oneLineError()).isEqualTo("gale run: no class com.example.NoSuchTopology on the classpath; "
+                + "give the jar or directory holding it with --jar or --classpath");
     }
 
     @Test
@@ -111,7 +118,8 @@ class MainTest {
         assertThat(r.status()).isEqualTo(Main.USAGE);
         assertThat(r.oneLineError()).contains("--seconds").contains("ten");
         assertThat(gale("run", "wordcount", "--seconds", "0").oneLineError())
-                .isEqualTo("gale run: --seconds must be positive, got 0.0");
+                .isEqualTo("gale run: Invalid value for option '--seconds': '0' is not a number of seconds from 0.001 "
+                        + "to 1000000000 (see 'gale run --help')");
     }
 
     @Test
@@ -176,7 +184,8 @@ class MainTest {
                 "demo", "run", "Exit status: 0 success, 1 the job failed, 2 bad usage.");
         Result run = gale("run", "--help");
         assertThat(run.out()).contains("wordcount", "reliable-wordcount",
-                "public static StormTopology createTopology(Map<String, Object> conf)", "--seconds=N", "--conf=KEY=VALUE");
+                "public static StormTopology createTopology(Map<String, Object> conf)", "--seconds=N", "--conf=KEY=VALUE",
+                "--jar=FILE", "--classpath=PATH", "the CLASSPATH environment variable", "gale run --jar my-topology.jar");
         assertThat(gale("help", "demo").out()).contains("--passes=N", "Exits 0 when every line");
         assertThat(r.err()).isEmpty();
         assertThat(r.out().lines()).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(80));
@@ -185,7 +194,9 @@ class MainTest {
 
     @Test
     void confValuesAreTyped() {
-        assertThat(Confs.parse(Map.of("a", "3", "b", "0.25", "c", "TRUE", "d", "x=y", "e", "9999999999")))
+        Confs.EntryConverter entry = new Confs.EntryConverter();
+        assertThat(Confs.parse(Stream.of("a=3", "b=0.25", "c=TRUE", "d=x=y", "e=9999999999").map(entry::convert)
+                .toList()))
                 .containsEntry("a", 3).containsEntry("b", 0.25).containsEntry("c", true).containsEntry("d", "x=y")
                 .containsEntry("e", 9_999_999_999L);
     }
