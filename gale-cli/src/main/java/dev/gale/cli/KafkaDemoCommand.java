@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -65,9 +66,12 @@ final class KafkaDemoCommand implements Callable<Integer> {
     static final String DEAD = "gale-lines-dead";
     static final String GROUP = "gale-demo";
     static final int PARTITIONS = 4;
-    /** Share of the lines produced before worker 2 is killed. */
+    /**
+     * Share of the lines produced before worker 2 is killed; the producer waits there for the
+     * kill, so the rest of the text arrives after it however slow the machine is.
+     */
     static final double KILL_AT = 0.3;
-    /** How long producing the text takes, so that the kill lands mid-stream. */
+    /** How long producing the text takes (apart from that wait). */
     static final double PRODUCE_SECONDS = 6;
 
     @Spec
@@ -174,8 +178,12 @@ final class KafkaDemoCommand implements Callable<Integer> {
         c.put(KafkaWordCountTopology.GROUP, GROUP);
         c.put(KafkaWordCountTopology.DLT_TOPIC, DEAD);
         c.put(KafkaWordCountTopology.COMMIT_PERIOD_MS, 200);
-        c.put(KafkaWordCountTopology.CONSUMER_PREFIX + "session.timeout.ms", 2000);
+        c.put(KafkaWordCountTopology.CONSUMER_PREFIX + "session.timeout.ms", 3000);
         c.put(KafkaWordCountTopology.CONSUMER_PREFIX + "heartbeat.interval.ms", 300);
+        // Only the partitions that move are revoked on a rebalance, so a joining or dying worker
+        // does not make the other one drop (and later re-read) its in-flight records too.
+        c.put(KafkaWordCountTopology.CONSUMER_PREFIX + "partition.assignment.strategy",
+                "org.apache.kafka.clients.consumer.CooperativeStickyAssignor");
         c.putAll(user);
         return c;
     }
@@ -196,6 +204,8 @@ final class KafkaDemoCommand implements Callable<Integer> {
         private final AtomicReference<Exception> produceError = new AtomicReference<>();
         private KafkaDemoProcess w1;
         private KafkaDemoProcess w2;
+        private final CountDownLatch killDone = new CountDownLatch(1);
+        private volatile boolean atKillPoint;
         private boolean killed;
 
         Run(EmbeddedKafkaBroker broker, List<KafkaDemoProcess> workers, Map<String, Object> conf, Path logs,
@@ -225,13 +235,21 @@ final class KafkaDemoCommand implements Callable<Integer> {
             Thread producer = new Thread(this::produce, "producer");
             producer.setDaemon(true);
             producer.start();
+            try {
+                return process(producer);
+            } finally {
+                producer.interrupt(); // it may still wait for the kill when the run gave up
+            }
+        }
+
+        private Result process(Thread producer) throws Exception {
             long total = lines.size();
             while (true) {
                 if (produceError.get() != null) {
                     return new Result(workers, null, "producing failed: " + Main.oneLine(
                             produceError.get().toString()), elapsed());
                 }
-                if (!killed && produced.get() >= KILL_AT * total && w2.counters().acked() > 0) {
+                if (!killed && atKillPoint && w2.counters().acked() > 0) {
                     killAndRestart();
                 }
                 long committed = committed();
@@ -274,6 +292,7 @@ final class KafkaDemoCommand implements Callable<Integer> {
                     victim.name(), victim.pid(), at, Format.count(producedThen),
                     Format.count(lines.size()), Format.count(c.acked()));
             w2 = start("worker 2 (restarted)", "worker-2-restarted.log");
+            killDone.countDown();
             milestone("Restarted it as pid %d; the group hands it partitions once the dead member's session ends",
                     w2.pid());
         }
@@ -344,9 +363,18 @@ final class KafkaDemoCommand implements Callable<Integer> {
                     new StringSerializer())) {
                 List<Map.Entry<String, String>> all = new ArrayList<>(lines.entrySet());
                 int sent = 0;
+                int killPoint = (int) (KILL_AT * all.size());
+                long paused = 0;
                 for (int tick = 1; tick <= ticks; tick++) {
                     int upTo = (int) ((long) all.size() * tick / ticks);
                     for (; sent < upTo; sent++) {
+                        if (sent == killPoint) {
+                            producer.flush();
+                            atKillPoint = true;
+                            long waitStart = System.nanoTime();
+                            killDone.await();
+                            paused += System.nanoTime() - waitStart;
+                        }
                         Map.Entry<String, String> e = all.get(sent);
                         producer.send(new ProducerRecord<>(IN, e.getKey(), e.getValue()), (md, ex) -> {
                             if (ex != null) {
@@ -356,7 +384,7 @@ final class KafkaDemoCommand implements Callable<Integer> {
                             }
                         });
                     }
-                    long due = startProduce + (long) (tick * 50e6);
+                    long due = startProduce + paused + (long) (tick * 50e6);
                     long wait = (due - System.nanoTime()) / 1_000_000;
                     if (wait > 0) {
                         Thread.sleep(wait);
