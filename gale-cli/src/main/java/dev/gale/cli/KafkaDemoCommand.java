@@ -68,9 +68,12 @@ final class KafkaDemoCommand implements Callable<Integer> {
     static final int PARTITIONS = 4;
     /**
      * Share of the lines produced before worker 2 is killed; the producer waits there for the
-     * kill, so the rest of the text arrives after it however slow the machine is.
+     * kill and for the restarted worker to rejoin, so the rest of the text arrives after both
+     * however slow the machine is.
      */
     static final double KILL_AT = 0.3;
+    /** How long the producer waits, after the kill, for the restarted worker to get partitions. */
+    static final long REJOIN_WAIT_NANOS = 20_000_000_000L;
     /** How long producing the text takes (apart from that wait). */
     static final double PRODUCE_SECONDS = 6;
 
@@ -204,7 +207,9 @@ final class KafkaDemoCommand implements Callable<Integer> {
         private final AtomicReference<Exception> produceError = new AtomicReference<>();
         private KafkaDemoProcess w1;
         private KafkaDemoProcess w2;
-        private final CountDownLatch killDone = new CountDownLatch(1);
+        /** Opened once the restarted worker has partitions (or waited long enough for them). */
+        private final CountDownLatch resume = new CountDownLatch(1);
+        private long killedAtNanos;
         private volatile boolean atKillPoint;
         private boolean killed;
 
@@ -252,6 +257,14 @@ final class KafkaDemoCommand implements Callable<Integer> {
                 if (!killed && atKillPoint && w2.counters().acked() > 0) {
                     killAndRestart();
                 }
+                if (killed && resume.getCount() > 0 && (w2.counters().partitions() > 0
+                        || System.nanoTime() - killedAtNanos > REJOIN_WAIT_NANOS)) {
+                    milestone(w2.counters().partitions() > 0
+                            ? "%s has partitions again (worker 1: %d, worker 2: %d); producing the rest"
+                            : "%s has no partitions yet (worker 1: %d, worker 2: %d); producing the rest anyway",
+                            w2.name(), w1.counters().partitions(), w2.counters().partitions());
+                    resume.countDown();
+                }
                 long committed = committed();
                 if (produced.get() == total && committed == total) {
                     break;
@@ -288,11 +301,11 @@ final class KafkaDemoCommand implements Callable<Integer> {
             long producedThen = produced.get();
             victim.kill("at " + at);
             killed = true;
+            killedAtNanos = System.nanoTime();
             milestone("Killed %s (pid %d) with SIGKILL at %s: %s of %s lines produced, it had acked %s",
                     victim.name(), victim.pid(), at, Format.count(producedThen),
                     Format.count(lines.size()), Format.count(c.acked()));
             w2 = start("worker 2 (restarted)", "worker-2-restarted.log");
-            killDone.countDown();
             milestone("Restarted it as pid %d; the group hands it partitions once the dead member's session ends",
                     w2.pid());
         }
@@ -372,7 +385,7 @@ final class KafkaDemoCommand implements Callable<Integer> {
                             producer.flush();
                             atKillPoint = true;
                             long waitStart = System.nanoTime();
-                            killDone.await();
+                            resume.await();
                             paused += System.nanoTime() - waitStart;
                         }
                         Map.Entry<String, String> e = all.get(sent);
