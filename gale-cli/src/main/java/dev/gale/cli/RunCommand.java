@@ -4,6 +4,7 @@ import dev.gale.Config;
 import dev.gale.LocalCluster;
 import dev.gale.generated.StormTopology;
 import dev.gale.starter.ExclamationTopology;
+import dev.gale.starter.KafkaWordCountTopology;
 import dev.gale.starter.ReliableWordCount;
 import dev.gale.starter.SingleJoinExample;
 import dev.gale.starter.WordCountTopology;
@@ -46,6 +47,9 @@ import picocli.CommandLine.Spec;
             "  exclamation         storm-starter's ExclamationTopology",
             "  singlejoin          storm-starter's SingleJoinExample",
             "  reliable-wordcount  the demo's job; stops once every line is acked",
+            "  kafka-wordcount     words from topic to topic through KafkaSpout and",
+            "                      KafkaBolt: --conf kafka.bootstrap=HOST:PORT (and",
+            "                      kafka.in.topic, kafka.out.topic, kafka.group)",
             "",
             "A class is run in the first of these ways it supports:",
             "  public static StormTopology createTopology(Map<String, Object> conf)",
@@ -77,6 +81,7 @@ final class RunCommand implements Callable<Integer> {
         EXAMPLES.put("exclamation", ExclamationTopology.class);
         EXAMPLES.put("singlejoin", SingleJoinExample.class);
         EXAMPLES.put("reliable-wordcount", ReliableWordCount.class);
+        EXAMPLES.put("kafka-wordcount", KafkaWordCountTopology.class);
     }
 
     @Spec
