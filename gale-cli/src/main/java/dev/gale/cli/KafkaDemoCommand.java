@@ -84,9 +84,9 @@ final class KafkaDemoCommand implements Callable<Integer> {
             description = "How many times the text is produced (default: ${DEFAULT-VALUE}).")
     int passes;
 
-    @Option(names = "--conf", paramLabel = "KEY=VALUE",
+    @Option(names = "--conf", paramLabel = "KEY=VALUE", converter = Confs.EntryConverter.class,
             description = "A configuration entry for the workers (repeatable).")
-    Map<String, String> conf;
+    List<Confs.Entry> conf;
 
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "120",
             description = "Give up (exit 1) if the input is not fully processed by then (default: ${DEFAULT-VALUE}).")

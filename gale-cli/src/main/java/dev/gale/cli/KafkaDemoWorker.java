@@ -9,6 +9,8 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -30,13 +32,13 @@ public final class KafkaDemoWorker {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> raw = new LinkedHashMap<>();
+        List<Confs.Entry> raw = new ArrayList<>();
         for (String a : args) {
             int eq = a.indexOf('=');
             if (eq <= 0) {
                 throw new IllegalArgumentException("expected key=value, got '" + a + "'");
             }
-            raw.put(a.substring(0, eq), a.substring(eq + 1));
+            raw.add(new Confs.Entry(a.substring(0, eq), a.substring(eq + 1)));
         }
         Config conf = new Config(Confs.parse(raw));
         CountDownLatch stop = new CountDownLatch(1);
