@@ -394,6 +394,13 @@ public final class RunningTopology {
             // Exact for every executor that stopped (joined); an abandoned one may still change.
             killReport = new KillReport(name(), pendingTrees(), report);
             gone.countDown();
+            // The keep-alive thread only waits for `gone`: join it, so the kill returns with no thread
+            // of this topology left (a caller checking right after the kill would otherwise race it).
+            try {
+                keepAlive.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(graceNanos)));
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
