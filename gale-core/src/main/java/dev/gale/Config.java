@@ -66,6 +66,890 @@ public class Config extends HashMap<String, Object> {
      */
     public static final String GALE_SPOUT_PENDING_ADAPTIVE = "gale.spout.pending.adaptive";
 
+    // ---- Every other key of Storm 2.8's Config: accepted so Storm code compiles. What Gale does
+    // ---- with each is in docs/storm-config.md (most are meaningless in one JVM and ignored).
+
+    /** Storm's {@code topology.tuple.serializer}. Ignored: tuples stay in one JVM and are never serialized. */
+    public static final String TOPOLOGY_TUPLE_SERIALIZER = "topology.tuple.serializer";
+
+    /** Storm's {@code topology.disable.loadaware.messaging}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_DISABLE_LOADAWARE_MESSAGING = "topology.disable.loadaware.messaging";
+
+    /** Storm's {@code topology.localityaware.higher.bound}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_LOCALITYAWARE_HIGHER_BOUND = "topology.localityaware.higher.bound";
+
+    /** Storm's {@code topology.localityaware.lower.bound}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_LOCALITYAWARE_LOWER_BOUND = "topology.localityaware.lower.bound";
+
+    /** Storm's {@code topology.testing.always.try.serialize}. Ignored: tuples stay in one JVM and are never serialized. */
+    public static final String TOPOLOGY_TESTING_ALWAYS_TRY_SERIALIZE = "topology.testing.always.try.serialize";
+
+    /** Storm's {@code topology.blobstore.map}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    public static final String TOPOLOGY_BLOBSTORE_MAP = "topology.blobstore.map";
+
+    /** Storm's {@code worker.log.level.reset.poll.secs}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String WORKER_LOG_LEVEL_RESET_POLL_SECS = "worker.log.level.reset.poll.secs";
+
+    /** Storm's {@code task.credentials.poll.secs}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String TASK_CREDENTIALS_POLL_SECS = "task.credentials.poll.secs";
+
+    /** Storm's {@code topology.backpressure.enable}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    @Deprecated
+    public static final String TOPOLOGY_BACKPRESSURE_ENABLE = "topology.backpressure.enable";
+
+    /** Storm's {@code topology.users}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    public static final String TOPOLOGY_USERS = "topology.users";
+
+    /** Storm's {@code topology.groups}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    public static final String TOPOLOGY_GROUPS = "topology.groups";
+
+    /** Storm's {@code topology.readonly.users}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    public static final String TOPOLOGY_READONLY_USERS = "topology.readonly.users";
+
+    /** Storm's {@code topology.readonly.groups}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    public static final String TOPOLOGY_READONLY_GROUPS = "topology.readonly.groups";
+
+    /** Storm's {@code topology.enable.message.timeouts}. Honoured: false never times trees out (they complete or fail only). */
+    public static final String TOPOLOGY_ENABLE_MESSAGE_TIMEOUTS = "topology.enable.message.timeouts";
+
+    /** Storm's {@code topology.version}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    public static final String TOPOLOGY_VERSION = "topology.version";
+
+    /** Storm's {@code topology.multilang.log.handler}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    public static final String TOPOLOGY_MULTILANG_LOG_HANDLER = "topology.multilang.log.handler";
+
+    /** Storm's {@code topology.multilang.serializer}. Ignored: tuples stay in one JVM and are never serialized. */
+    public static final String TOPOLOGY_MULTILANG_SERIALIZER = "topology.multilang.serializer";
+
+    /** Storm's {@code topology.tasks}. Honoured: tasks of a component (component or topology level); executors stay the parallelism hint. */
+    public static final String TOPOLOGY_TASKS = "topology.tasks";
+
+    /** Storm's {@code topology.component.resources.map}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_COMPONENT_RESOURCES_MAP = "topology.component.resources.map";
+
+    /** Storm's {@code topology.acker.resources.onheap.memory.mb}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_ACKER_RESOURCES_ONHEAP_MEMORY_MB = "topology.acker.resources.onheap.memory.mb";
+
+    /** Storm's {@code topology.acker.resources.offheap.memory.mb}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_ACKER_RESOURCES_OFFHEAP_MEMORY_MB = "topology.acker.resources.offheap.memory.mb";
+
+    /** Storm's {@code topology.acker.cpu.pcore.percent}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    public static final String TOPOLOGY_ACKER_CPU_PCORE_PERCENT = "topology.acker.cpu.pcore.percent";
+
+    /** Storm's {@code topology.metrics.consumer.resources.onheap.memory.mb}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_METRICS_CONSUMER_RESOURCES_ONHEAP_MEMORY_MB = "topology.metrics.consumer.resources.onheap.memory.mb";
+
+    /** Storm's {@code topology.metrics.consumer.resources.offheap.memory.mb}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_METRICS_CONSUMER_RESOURCES_OFFHEAP_MEMORY_MB = "topology.metrics.consumer.resources.offheap.memory.mb";
+
+    /** Storm's {@code topology.metrics.consumer.cpu.pcore.percent}. Ignored: Gale reports its own stats (LocalCluster.getTopologyStats). */
+    public static final String TOPOLOGY_METRICS_CONSUMER_CPU_PCORE_PERCENT = "topology.metrics.consumer.cpu.pcore.percent";
+
+    /** Storm's {@code topology.enable.v2.metrics.tick}. Ignored: Gale reports its own stats (LocalCluster.getTopologyStats). */
+    public static final String TOPOLOGY_ENABLE_V2_METRICS_TICK = "topology.enable.v2.metrics.tick";
+
+    /** Storm's {@code topology.v2.metrics.tick.interval.seconds}. Ignored: Gale reports its own stats (LocalCluster.getTopologyStats). */
+    public static final String TOPOLOGY_V2_METRICS_TICK_INTERVAL_SECONDS = "topology.v2.metrics.tick.interval.seconds";
+
+    /** Storm's {@code topology.enable.send.iconnection.metrics}. Ignored: Gale reports its own stats (LocalCluster.getTopologyStats). */
+    public static final String TOPOLOGY_ENABLE_SEND_ICONNECTION_METRICS = "topology.enable.send.iconnection.metrics";
+
+    /** Storm's {@code topology.state.provider}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    public static final String TOPOLOGY_STATE_PROVIDER = "topology.state.provider";
+
+    /** Storm's {@code topology.state.provider.config}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    public static final String TOPOLOGY_STATE_PROVIDER_CONFIG = "topology.state.provider.config";
+
+    /** Storm's {@code topology.state.checkpoint.interval.ms}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    public static final String TOPOLOGY_STATE_CHECKPOINT_INTERVAL = "topology.state.checkpoint.interval.ms";
+
+    /** Storm's {@code topology.worker.max.heap.size.mb}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_WORKER_MAX_HEAP_SIZE_MB = "topology.worker.max.heap.size.mb";
+
+    /** Storm's {@code topology.scheduler.strategy}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_SCHEDULER_STRATEGY = "topology.scheduler.strategy";
+
+    /** Storm's {@code topology.ras.order.executors.by.proximity.needs}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_RAS_ORDER_EXECUTORS_BY_PROXIMITY_NEEDS = "topology.ras.order.executors.by.proximity.needs";
+
+    /** Storm's {@code topology.ras.constraints}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_RAS_CONSTRAINTS = "topology.ras.constraints";
+
+    /** Storm's {@code topology.spread.components}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    @Deprecated
+    public static final String TOPOLOGY_SPREAD_COMPONENTS = "topology.spread.components";
+
+    /** Storm's {@code topology.ras.constraint.max.state.search}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_RAS_CONSTRAINT_MAX_STATE_SEARCH = "topology.ras.constraint.max.state.search";
+
+    /** Storm's {@code topology.ras.one.executor.per.worker}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_RAS_ONE_EXECUTOR_PER_WORKER = "topology.ras.one.executor.per.worker";
+
+    /** Storm's {@code topology.ras.one.component.per.worker}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_RAS_ONE_COMPONENT_PER_WORKER = "topology.ras.one.component.per.worker";
+
+    /** Storm's {@code topology.ras.constraint.max.time.secs}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_RAS_CONSTRAINT_MAX_TIME_SECS = "topology.ras.constraint.max.time.secs";
+
+    /** Storm's {@code topology.scheduler.favored.nodes}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_SCHEDULER_FAVORED_NODES = "topology.scheduler.favored.nodes";
+
+    /** Storm's {@code topology.scheduler.unfavored.nodes}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_SCHEDULER_UNFAVORED_NODES = "topology.scheduler.unfavored.nodes";
+
+    /** Storm's {@code topology.ras.acker.executors.per.worker}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_RAS_ACKER_EXECUTORS_PER_WORKER = "topology.ras.acker.executors.per.worker";
+
+    /** Storm's {@code topology.event.logger.register}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    public static final String TOPOLOGY_EVENT_LOGGER_REGISTER = "topology.event.logger.register";
+
+    /** Storm's {@code topology.eventlogger.executors}. Accepted; Gale has no event logger (no UI event inspection), so no executor is started. */
+    public static final String TOPOLOGY_EVENTLOGGER_EXECUTORS = "topology.eventlogger.executors";
+
+    /** Storm's {@code topology.kryo.decorators}. Ignored: tuples stay in one JVM and are never serialized. */
+    public static final String TOPOLOGY_KRYO_DECORATORS = "topology.kryo.decorators";
+
+    /** Storm's {@code topology.kryo.factory}. Ignored: tuples stay in one JVM and are never serialized. */
+    public static final String TOPOLOGY_KRYO_FACTORY = "topology.kryo.factory";
+
+    /** Storm's {@code topology.skip.missing.kryo.registrations}. Ignored: tuples stay in one JVM and are never serialized. */
+    public static final String TOPOLOGY_SKIP_MISSING_KRYO_REGISTRATIONS = "topology.skip.missing.kryo.registrations";
+
+    /** Storm's {@code topology.state.kryo.register}. Ignored: tuples stay in one JVM and are never serialized. */
+    public static final String TOPOLOGY_STATE_KRYO_REGISTER = "topology.state.kryo.register";
+
+    /** Storm's {@code topology.metrics.consumer.register}. Ignored: Gale reports its own stats (LocalCluster.getTopologyStats). */
+    public static final String TOPOLOGY_METRICS_CONSUMER_REGISTER = "topology.metrics.consumer.register";
+
+    /** Storm's {@code topology.serialized.message.size.metrics}. Ignored: tuples stay in one JVM and are never serialized. */
+    public static final String TOPOLOGY_SERIALIZED_MESSAGE_SIZE_METRICS = "topology.serialized.message.size.metrics";
+
+    /** Storm's {@code topology.worker.metrics}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_WORKER_METRICS = "topology.worker.metrics";
+
+    /** Storm's {@code worker.metrics}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String WORKER_METRICS = "worker.metrics";
+
+    /** Storm's {@code topology.sleep.spout.wait.strategy.time.ms}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_SLEEP_SPOUT_WAIT_STRATEGY_TIME_MS = "topology.sleep.spout.wait.strategy.time.ms";
+
+    /** Storm's {@code topology.state.synchronization.timeout.secs}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    public static final String TOPOLOGY_STATE_SYNCHRONIZATION_TIMEOUT_SECS = "topology.state.synchronization.timeout.secs";
+
+    /** Storm's {@code topology.stats.sample.rate}. Ignored: Gale reports its own stats (LocalCluster.getTopologyStats). */
+    public static final String TOPOLOGY_STATS_SAMPLE_RATE = "topology.stats.sample.rate";
+
+    /** Storm's {@code topology.builtin.metrics.bucket.size.secs}. Ignored: Gale reports its own stats (LocalCluster.getTopologyStats). */
+    public static final String TOPOLOGY_BUILTIN_METRICS_BUCKET_SIZE_SECS = "topology.builtin.metrics.bucket.size.secs";
+
+    /** Storm's {@code topology.fall.back.on.java.serialization}. Ignored: tuples stay in one JVM and are never serialized. */
+    public static final String TOPOLOGY_FALL_BACK_ON_JAVA_SERIALIZATION = "topology.fall.back.on.java.serialization";
+
+    /** Storm's {@code topology.worker.childopts}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_WORKER_CHILDOPTS = "topology.worker.childopts";
+
+    /** Storm's {@code topology.worker.gc.childopts}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_WORKER_GC_CHILDOPTS = "topology.worker.gc.childopts";
+
+    /** Storm's {@code topology.worker.logwriter.childopts}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_WORKER_LOGWRITER_CHILDOPTS = "topology.worker.logwriter.childopts";
+
+    /** Storm's {@code topology.classpath}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    public static final String TOPOLOGY_CLASSPATH = "topology.classpath";
+
+    /** Storm's {@code topology.classpath.beginning}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    public static final String TOPOLOGY_CLASSPATH_BEGINNING = "topology.classpath.beginning";
+
+    /** Storm's {@code topology.environment}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    public static final String TOPOLOGY_ENVIRONMENT = "topology.environment";
+
+    /** Storm's {@code topology.bolts.window.length.count}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    public static final String TOPOLOGY_BOLTS_WINDOW_LENGTH_COUNT = "topology.bolts.window.length.count";
+
+    /** Storm's {@code topology.bolts.window.length.duration.ms}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    public static final String TOPOLOGY_BOLTS_WINDOW_LENGTH_DURATION_MS = "topology.bolts.window.length.duration.ms";
+
+    /** Storm's {@code topology.bolts.window.sliding.interval.count}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    public static final String TOPOLOGY_BOLTS_SLIDING_INTERVAL_COUNT = "topology.bolts.window.sliding.interval.count";
+
+    /** Storm's {@code topology.bolts.window.sliding.interval.duration.ms}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    public static final String TOPOLOGY_BOLTS_SLIDING_INTERVAL_DURATION_MS = "topology.bolts.window.sliding.interval.duration.ms";
+
+    /** Storm's {@code topology.bolts.late.tuple.stream}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    public static final String TOPOLOGY_BOLTS_LATE_TUPLE_STREAM = "topology.bolts.late.tuple.stream";
+
+    /** Storm's {@code topology.bolts.tuple.timestamp.max.lag.ms}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    public static final String TOPOLOGY_BOLTS_TUPLE_TIMESTAMP_MAX_LAG_MS = "topology.bolts.tuple.timestamp.max.lag.ms";
+
+    /** Storm's {@code topology.bolts.watermark.event.interval.ms}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    public static final String TOPOLOGY_BOLTS_WATERMARK_EVENT_INTERVAL_MS = "topology.bolts.watermark.event.interval.ms";
+
+    /** Storm's {@code topology.bolts.message.id.field.name}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    public static final String TOPOLOGY_BOLTS_MESSAGE_ID_FIELD_NAME = "topology.bolts.message.id.field.name";
+
+    /** Storm's {@code topology.transactional.id}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    public static final String TOPOLOGY_TRANSACTIONAL_ID = "topology.transactional.id";
+
+    /** Storm's {@code topology.auto.task.hooks}. Honoured: class names of ITaskHooks added to every task before open/prepare. */
+    public static final String TOPOLOGY_AUTO_TASK_HOOKS = "topology.auto.task.hooks";
+
+    /** Storm's {@code topology.transfer.buffer.size}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_TRANSFER_BUFFER_SIZE = "topology.transfer.buffer.size";
+
+    /** Storm's {@code topology.transfer.batch.size}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_TRANSFER_BATCH_SIZE = "topology.transfer.batch.size";
+
+    /** Storm's {@code topology.producer.batch.size}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_PRODUCER_BATCH_SIZE = "topology.producer.batch.size";
+
+    /** Storm's {@code topology.executor.overflow.limit}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_EXECUTOR_OVERFLOW_LIMIT = "topology.executor.overflow.limit";
+
+    /** Storm's {@code topology.backpressure.check.millis}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_BACKPRESSURE_CHECK_MILLIS = "topology.backpressure.check.millis";
+
+    /** Storm's {@code topology.batch.flush.interval.millis}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_BATCH_FLUSH_INTERVAL_MILLIS = "topology.batch.flush.interval.millis";
+
+    /** Storm's {@code topology.worker.shared.thread.pool.size}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_WORKER_SHARED_THREAD_POOL_SIZE = "topology.worker.shared.thread.pool.size";
+
+    /** Storm's {@code topology.error.throttle.interval.secs}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    public static final String TOPOLOGY_ERROR_THROTTLE_INTERVAL_SECS = "topology.error.throttle.interval.secs";
+
+    /** Storm's {@code topology.max.error.report.per.interval}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    public static final String TOPOLOGY_MAX_ERROR_REPORT_PER_INTERVAL = "topology.max.error.report.per.interval";
+
+    /** Storm's {@code topology.trident.batch.emit.interval.millis}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_TRIDENT_BATCH_EMIT_INTERVAL_MILLIS = "topology.trident.batch.emit.interval.millis";
+
+    /** Storm's {@code topology.trident.windowing.cache.tuple.limit}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    public static final String TOPOLOGY_TRIDENT_WINDOWING_INMEMORY_CACHE_LIMIT = "topology.trident.windowing.cache.tuple.limit";
+
+    /** Storm's {@code storm.id}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_ID = "storm.id";
+
+    /** Storm's {@code topology.submitter.principal}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    public static final String TOPOLOGY_SUBMITTER_PRINCIPAL = "topology.submitter.principal";
+
+    /** Storm's {@code topology.submitter.user}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    public static final String TOPOLOGY_SUBMITTER_USER = "topology.submitter.user";
+
+    /** Storm's {@code topology.auto-credentials}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    public static final String TOPOLOGY_AUTO_CREDENTIALS = "topology.auto-credentials";
+
+    /** Storm's {@code topology.shellbolt.max.pending}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    public static final String TOPOLOGY_SHELLBOLT_MAX_PENDING = "topology.shellbolt.max.pending";
+
+    /** Storm's {@code topology.subprocess.timeout.secs}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    public static final String TOPOLOGY_SUBPROCESS_TIMEOUT_SECS = "topology.subprocess.timeout.secs";
+
+    /** Storm's {@code topology.logging.sensitivity}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    public static final String TOPOLOGY_LOGGING_SENSITIVITY = "topology.logging.sensitivity";
+
+    /** Storm's {@code topology.logging.config}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    public static final String TOPOLOGY_LOGGING_CONFIG_FILE = "topology.logging.config";
+
+    /** Storm's {@code topology.priority}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_PRIORITY = "topology.priority";
+
+    /** Storm's {@code transactional.zookeeper.root}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String TRANSACTIONAL_ZOOKEEPER_ROOT = "transactional.zookeeper.root";
+
+    /** Storm's {@code transactional.zookeeper.servers}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String TRANSACTIONAL_ZOOKEEPER_SERVERS = "transactional.zookeeper.servers";
+
+    /** Storm's {@code transactional.zookeeper.port}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String TRANSACTIONAL_ZOOKEEPER_PORT = "transactional.zookeeper.port";
+
+    /** Storm's {@code storm.doAsUser}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_DO_AS_USER = "storm.doAsUser";
+
+    /** Storm's {@code topology.isolate.machines}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    public static final String TOPOLOGY_ISOLATED_MACHINES = "topology.isolate.machines";
+
+    /** Storm's {@code topology.spout.wait.strategy}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_SPOUT_WAIT_STRATEGY = "topology.spout.wait.strategy";
+
+    /** Storm's {@code topology.spout.wait.park.microsec}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_SPOUT_WAIT_PARK_MICROSEC = "topology.spout.wait.park.microsec";
+
+    /** Storm's {@code topology.spout.wait.progressive.level1.count}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_SPOUT_WAIT_PROGRESSIVE_LEVEL1_COUNT = "topology.spout.wait.progressive.level1.count";
+
+    /** Storm's {@code topology.spout.wait.progressive.level2.count}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_SPOUT_WAIT_PROGRESSIVE_LEVEL2_COUNT = "topology.spout.wait.progressive.level2.count";
+
+    /** Storm's {@code topology.spout.wait.progressive.level3.sleep.millis}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_SPOUT_WAIT_PROGRESSIVE_LEVEL3_SLEEP_MILLIS = "topology.spout.wait.progressive.level3.sleep.millis";
+
+    /** Storm's {@code topology.bolt.wait.strategy}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_BOLT_WAIT_STRATEGY = "topology.bolt.wait.strategy";
+
+    /** Storm's {@code topology.bolt.wait.park.microsec}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_BOLT_WAIT_PARK_MICROSEC = "topology.bolt.wait.park.microsec";
+
+    /** Storm's {@code topology.bolt.wait.progressive.level1.count}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_BOLT_WAIT_PROGRESSIVE_LEVEL1_COUNT = "topology.bolt.wait.progressive.level1.count";
+
+    /** Storm's {@code topology.bolt.wait.progressive.level2.count}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_BOLT_WAIT_PROGRESSIVE_LEVEL2_COUNT = "topology.bolt.wait.progressive.level2.count";
+
+    /** Storm's {@code topology.bolt.wait.progressive.level3.sleep.millis}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_BOLT_WAIT_PROGRESSIVE_LEVEL3_SLEEP_MILLIS = "topology.bolt.wait.progressive.level3.sleep.millis";
+
+    /** Storm's {@code topology.backpressure.wait.strategy}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_BACKPRESSURE_WAIT_STRATEGY = "topology.backpressure.wait.strategy";
+
+    /** Storm's {@code topology.backpressure.wait.park.microsec}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_BACKPRESSURE_WAIT_PARK_MICROSEC = "topology.backpressure.wait.park.microsec";
+
+    /** Storm's {@code topology.backpressure.wait.progressive.level3.sleep.millis}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_BACKPRESSURE_WAIT_PROGRESSIVE_LEVEL3_SLEEP_MILLIS = "topology.backpressure.wait.progressive.level3.sleep.millis";
+
+    /** Storm's {@code topology.backpressure.wait.progressive.level1.count}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_BACKPRESSURE_WAIT_PROGRESSIVE_LEVEL1_COUNT = "topology.backpressure.wait.progressive.level1.count";
+
+    /** Storm's {@code topology.backpressure.wait.progressive.level2.count}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_BACKPRESSURE_WAIT_PROGRESSIVE_LEVEL2_COUNT = "topology.backpressure.wait.progressive.level2.count";
+
+    /** Storm's {@code topology.spout.recvq.skips}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_SPOUT_RECVQ_SKIPS = "topology.spout.recvq.skips";
+
+    /** Storm's {@code topology.min.replication.count}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_MIN_REPLICATION_COUNT = "topology.min.replication.count";
+
+    /** Storm's {@code topology.max.replication.wait.time.sec}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
+    public static final String TOPOLOGY_MAX_REPLICATION_WAIT_TIME_SEC = "topology.max.replication.wait.time.sec";
+
+    /** Storm's {@code pacemaker.servers}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String PACEMAKER_SERVERS = "pacemaker.servers";
+
+    /** Storm's {@code pacemaker.port}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String PACEMAKER_PORT = "pacemaker.port";
+
+    /** Storm's {@code pacemaker.client.max.threads}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String PACEMAKER_CLIENT_MAX_THREADS = "pacemaker.client.max.threads";
+
+    /** Storm's {@code pacemaker.auth.method}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String PACEMAKER_AUTH_METHOD = "pacemaker.auth.method";
+
+    /** Storm's {@code pacemaker.thrift.message.size.max}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String PACEMAKER_THRIFT_MESSAGE_SIZE_MAX = "pacemaker.thrift.message.size.max";
+
+    /** Storm's {@code storm.group.mapping.service.cache.duration.secs}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_GROUP_MAPPING_SERVICE_CACHE_DURATION_SECS = "storm.group.mapping.service.cache.duration.secs";
+
+    /** Storm's {@code drpc.servers}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String DRPC_SERVERS = "drpc.servers";
+
+    /** Storm's {@code drpc.invocations.port}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String DRPC_INVOCATIONS_PORT = "drpc.invocations.port";
+
+    /** Storm's {@code storm.nimbus.retry.times}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_NIMBUS_RETRY_TIMES = "storm.nimbus.retry.times";
+
+    /** Storm's {@code storm.nimbus.retry.interval.millis}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_NIMBUS_RETRY_INTERVAL = "storm.nimbus.retry.interval.millis";
+
+    /** Storm's {@code storm.nimbus.retry.intervalceiling.millis}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_NIMBUS_RETRY_INTERVAL_CEILING = "storm.nimbus.retry.intervalceiling.millis";
+
+    /** Storm's {@code nimbus.thrift.transport}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_TRANSPORT_PLUGIN = "nimbus.thrift.transport";
+
+    /** Storm's {@code nimbus.thrift.port}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_PORT = "nimbus.thrift.port";
+
+    /** Storm's {@code nimbus.queue.size}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_QUEUE_SIZE = "nimbus.queue.size";
+
+    /** Storm's {@code nimbus.local.assignments.backend.class}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_LOCAL_ASSIGNMENTS_BACKEND_CLASS = "nimbus.local.assignments.backend.class";
+
+    /** Storm's {@code nimbus.thrift.threads}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_THREADS = "nimbus.thrift.threads";
+
+    /** Storm's {@code nimbus.thrift.max_buffer_size}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_MAX_BUFFER_SIZE = "nimbus.thrift.max_buffer_size";
+
+    /** Storm's {@code storm.thrift.socket.timeout.ms}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_THRIFT_SOCKET_TIMEOUT_MS = "storm.thrift.socket.timeout.ms";
+
+    /** Storm's {@code nimbus.thrift.tls.port}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_TLS_PORT = "nimbus.thrift.tls.port";
+
+    /** Storm's {@code nimbus.thrift.tls.transport}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_TLS_TRANSPORT_PLUGIN = "nimbus.thrift.tls.transport";
+
+    /** Storm's {@code nimbus.thrift.tls.client.auth.required}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_TLS_CLIENT_AUTH_REQUIRED = "nimbus.thrift.tls.client.auth.required";
+
+    /** Storm's {@code nimbus.thrift.tls.server.keystore.path}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_TLS_SERVER_KEYSTORE_PATH = "nimbus.thrift.tls.server.keystore.path";
+
+    /** Storm's {@code nimbus.thrift.tls.server.keystore.password}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_TLS_SERVER_KEYSTORE_PASSWORD = "nimbus.thrift.tls.server.keystore.password";
+
+    /** Storm's {@code nimbus.thrift.tls.server.only}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_TLS_SERVER_ONLY = "nimbus.thrift.tls.server.only";
+
+    /** Storm's {@code nimbus.thrift.tls.server.truststore.path}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_TLS_SERVER_TRUSTSTORE_PATH = "nimbus.thrift.tls.server.truststore.path";
+
+    /** Storm's {@code nimbus.thrift.tls.server.truststore.password}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_TLS_SERVER_TRUSTSTORE_PASSWORD = "nimbus.thrift.tls.server.truststore.password";
+
+    /** Storm's {@code nimbus.thrift.tls.client.keystore.path}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_TLS_CLIENT_KEYSTORE_PATH = "nimbus.thrift.tls.client.keystore.path";
+
+    /** Storm's {@code nimbus.thrift.tls.client.keystore.password}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_TLS_CLIENT_KEYSTORE_PASSWORD = "nimbus.thrift.tls.client.keystore.password";
+
+    /** Storm's {@code nimbus.thrift.tls.client.key.path}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_TLS_CLIENT_KEY_PATH = "nimbus.thrift.tls.client.key.path";
+
+    /** Storm's {@code nimbus.thrift.tls.client.cert.path}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_TLS_CLIENT_CERT_PATH = "nimbus.thrift.tls.client.cert.path";
+
+    /** Storm's {@code nimbus.thrift.tls.client.truststore.path}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_TLS_CLIENT_TRUSTSTORE_PATH = "nimbus.thrift.tls.client.truststore.path";
+
+    /** Storm's {@code nimbus.thrift.tls.client.truststore.password}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_TLS_CLIENT_TRUSTSTORE_PASSWORD = "nimbus.thrift.tls.client.truststore.password";
+
+    /** Storm's {@code nimbus.thrift.tls.threads}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_TLS_THREADS = "nimbus.thrift.tls.threads";
+
+    /** Storm's {@code nimbus.thrift.tls.max_buffer_size}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_TLS_MAX_BUFFER_SIZE = "nimbus.thrift.tls.max_buffer_size";
+
+    /** Storm's {@code storm.thrift.tls.socket.timeout.ms}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_THRIFT_TLS_SOCKET_TIMEOUT_MS = "storm.thrift.tls.socket.timeout.ms";
+
+    /** Storm's {@code topology.worker.nimbus.thrift.client.use.tls}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_WORKER_NIMBUS_THRIFT_CLIENT_USE_TLS = "topology.worker.nimbus.thrift.client.use.tls";
+
+    /** Storm's {@code nimbus.thrift.client.use.tls}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_THRIFT_CLIENT_USE_TLS = "nimbus.thrift.client.use.tls";
+
+    /** Storm's {@code supervisor.thrift.tls.client.auth.required}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_THRIFT_TLS_CLIENT_AUTH_REQUIRED = "supervisor.thrift.tls.client.auth.required";
+
+    /** Storm's {@code supervisor.thrift.tls.server.keystore.path}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_THRIFT_TLS_SERVER_KEYSTORE_PATH = "supervisor.thrift.tls.server.keystore.path";
+
+    /** Storm's {@code supervisor.thrift.tls.server.keystore.password}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_THRIFT_TLS_SERVER_KEYSTORE_PASSWORD = "supervisor.thrift.tls.server.keystore.password";
+
+    /** Storm's {@code supervisor.thrift.tls.server.truststore.path}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_THRIFT_TLS_SERVER_TRUSTSTORE_PATH = "supervisor.thrift.tls.server.truststore.path";
+
+    /** Storm's {@code supervisor.thrift.tls.server.truststore.password}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_THRIFT_TLS_SERVER_TRUSTSTORE_PASSWORD = "supervisor.thrift.tls.server.truststore.password";
+
+    /** Storm's {@code supervisor.thrift.tls.client.keystore.path}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_THRIFT_TLS_CLIENT_KEYSTORE_PATH = "supervisor.thrift.tls.client.keystore.path";
+
+    /** Storm's {@code supervisor.thrift.tls.client.keystore.password}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_THRIFT_TLS_CLIENT_KEYSTORE_PASSWORD = "supervisor.thrift.tls.client.keystore.password";
+
+    /** Storm's {@code supervisor.thrift.tls.client.truststore.path}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_THRIFT_TLS_CLIENT_TRUSTSTORE_PATH = "supervisor.thrift.tls.client.truststore.path";
+
+    /** Storm's {@code supervisor.thrift.tls.client.truststore.password}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_THRIFT_TLS_CLIENT_TRUSTSTORE_PASSWORD = "supervisor.thrift.tls.client.truststore.password";
+
+    /** Storm's {@code supervisor.thrift.tls.client.key.path}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_THRIFT_TLS_CLIENT_KEY_PATH = "supervisor.thrift.tls.client.key.path";
+
+    /** Storm's {@code supervisor.thrift.tls.client.cert.path}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_THRIFT_TLS_CLIENT_CERT_PATH = "supervisor.thrift.tls.client.cert.path";
+
+    /** Storm's {@code supervisor.thrift.client.use.tls}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_THRIFT_CLIENT_USE_TLS = "supervisor.thrift.client.use.tls";
+
+    /** Storm's {@code drpc.thrift.transport}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String DRPC_THRIFT_TRANSPORT_PLUGIN = "drpc.thrift.transport";
+
+    /** Storm's {@code drpc.port}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String DRPC_PORT = "drpc.port";
+
+    /** Storm's {@code drpc.queue.size}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String DRPC_QUEUE_SIZE = "drpc.queue.size";
+
+    /** Storm's {@code drpc.worker.threads}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String DRPC_WORKER_THREADS = "drpc.worker.threads";
+
+    /** Storm's {@code drpc.max_buffer_size}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String DRPC_MAX_BUFFER_SIZE = "drpc.max_buffer_size";
+
+    /** Storm's {@code drpc.invocations.thrift.transport}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String DRPC_INVOCATIONS_THRIFT_TRANSPORT_PLUGIN = "drpc.invocations.thrift.transport";
+
+    /** Storm's {@code drpc.invocations.threads}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String DRPC_INVOCATIONS_THREADS = "drpc.invocations.threads";
+
+    /** Storm's {@code storm.group.mapping.service.params}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_GROUP_MAPPING_SERVICE_PARAMS = "storm.group.mapping.service.params";
+
+    /** Storm's {@code storm.thrift.transport}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_THRIFT_TRANSPORT_PLUGIN = "storm.thrift.transport";
+
+    /** Storm's {@code supervisor.worker.timeout.secs}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_WORKER_TIMEOUT_SECS = "supervisor.worker.timeout.secs";
+
+    /** Storm's {@code worker.max.timeout.secs}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String WORKER_MAX_TIMEOUT_SECS = "worker.max.timeout.secs";
+
+    /** Storm's {@code topology.worker.timeout.secs}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    public static final String TOPOLOGY_WORKER_TIMEOUT_SECS = "topology.worker.timeout.secs";
+
+    /** Storm's {@code supervisor.worker.shutdown.sleep.secs}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_WORKER_SHUTDOWN_SLEEP_SECS = "supervisor.worker.shutdown.sleep.secs";
+
+    /** Storm's {@code storm.zookeeper.servers}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_ZOOKEEPER_SERVERS = "storm.zookeeper.servers";
+
+    /** Storm's {@code storm.zookeeper.port}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_ZOOKEEPER_PORT = "storm.zookeeper.port";
+
+    /** Storm's {@code storm.zookeeper.superACL}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_ZOOKEEPER_SUPERACL = "storm.zookeeper.superACL";
+
+    /** Storm's {@code storm.zookeeper.drpcACL}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_ZOOKEEPER_DRPC_ACL = "storm.zookeeper.drpcACL";
+
+    /** Storm's {@code storm.zookeeper.topology.auth.scheme}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_ZOOKEEPER_TOPOLOGY_AUTH_SCHEME = "storm.zookeeper.topology.auth.scheme";
+
+    /** Storm's {@code storm.zookeeper.ssl.enable}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String ZK_SSL_ENABLE = "storm.zookeeper.ssl.enable";
+
+    /** Storm's {@code storm.zookeeper.ssl.keystore.path}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_ZOOKEEPER_SSL_KEYSTORE_PATH = "storm.zookeeper.ssl.keystore.path";
+
+    /** Storm's {@code storm.zookeeper.ssl.keystore.password}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_ZOOKEEPER_SSL_KEYSTORE_PASSWORD = "storm.zookeeper.ssl.keystore.password";
+
+    /** Storm's {@code storm.zookeeper.ssl.truststore.path}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_ZOOKEEPER_SSL_TRUSTSTORE_PATH = "storm.zookeeper.ssl.truststore.path";
+
+    /** Storm's {@code storm.zookeeper.ssl.truststore.password}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_ZOOKEEPER_SSL_TRUSTSTORE_PASSWORD = "storm.zookeeper.ssl.truststore.password";
+
+    /** Storm's {@code storm.zookeeper.ssl.hostnameVerification}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_ZOOKEEPER_SSL_HOSTNAME_VERIFICATION = "storm.zookeeper.ssl.hostnameVerification";
+
+    /** Storm's {@code storm.meta.serialization.delegate}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_META_SERIALIZATION_DELEGATE = "storm.meta.serialization.delegate";
+
+    /** Storm's {@code topology.metrics.reporters}. Ignored: Gale reports its own stats (LocalCluster.getTopologyStats). */
+    public static final String TOPOLOGY_METRICS_REPORTERS = "topology.metrics.reporters";
+
+    /** Storm's {@code storm.topology.metrics.system.reporters}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_TOPOLOGY_METRICS_SYSTEM_REPORTERS = "storm.topology.metrics.system.reporters";
+
+    /** Storm's {@code storm.metrics.reporters}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    @Deprecated
+    public static final String STORM_METRICS_REPORTERS = "storm.metrics.reporters";
+
+    /** Storm's {@code client.blobstore.class}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String CLIENT_BLOBSTORE = "client.blobstore.class";
+
+    /** Storm's {@code blobstore.dir}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String BLOBSTORE_DIR = "blobstore.dir";
+
+    /** Storm's {@code blobstore.cleanup.enable}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String BLOBSTORE_CLEANUP_ENABLE = "blobstore.cleanup.enable";
+
+    /** Storm's {@code blobstore.hdfs.principal}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    @Deprecated
+    public static final String BLOBSTORE_HDFS_PRINCIPAL = "blobstore.hdfs.principal";
+
+    /** Storm's {@code blobstore.hdfs.keytab}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    @Deprecated
+    public static final String BLOBSTORE_HDFS_KEYTAB = "blobstore.hdfs.keytab";
+
+    /** Storm's {@code storm.blobstore.replication.factor}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_BLOBSTORE_REPLICATION_FACTOR = "storm.blobstore.replication.factor";
+
+    /** Storm's {@code storm.hdfs.login.principal}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_HDFS_LOGIN_PRINCIPAL = "storm.hdfs.login.principal";
+
+    /** Storm's {@code storm.hdfs.login.keytab}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_HDFS_LOGIN_KEYTAB = "storm.hdfs.login.keytab";
+
+    /** Storm's {@code storm.local.hostname}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_LOCAL_HOSTNAME = "storm.local.hostname";
+
+    /** Storm's {@code nimbus.seeds}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_SEEDS = "nimbus.seeds";
+
+    /** Storm's {@code nimbus.users}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_USERS = "nimbus.users";
+
+    /** Storm's {@code nimbus.groups}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_GROUPS = "nimbus.groups";
+
+    /** Storm's {@code storm.cluster.mode}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_CLUSTER_MODE = "storm.cluster.mode";
+
+    /** Storm's {@code storm.zookeeper.root}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_ZOOKEEPER_ROOT = "storm.zookeeper.root";
+
+    /** Storm's {@code storm.zookeeper.topology.auth.payload}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_ZOOKEEPER_TOPOLOGY_AUTH_PAYLOAD = "storm.zookeeper.topology.auth.payload";
+
+    /** Storm's {@code storm.zookeeper.auth.scheme}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_ZOOKEEPER_AUTH_SCHEME = "storm.zookeeper.auth.scheme";
+
+    /** Storm's {@code storm.zookeeper.auth.payload}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_ZOOKEEPER_AUTH_PAYLOAD = "storm.zookeeper.auth.payload";
+
+    /** Storm's {@code storm.network.topography.plugin}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_NETWORK_TOPOGRAPHY_PLUGIN = "storm.network.topography.plugin";
+
+    /** Storm's {@code worker.gc.childopts}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String WORKER_GC_CHILDOPTS = "worker.gc.childopts";
+
+    /** Storm's {@code worker.childopts}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String WORKER_CHILDOPTS = "worker.childopts";
+
+    /** Storm's {@code worker.heap.memory.mb}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String WORKER_HEAP_MEMORY_MB = "worker.heap.memory.mb";
+
+    /** Storm's {@code supervisor.memory.capacity.mb}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_MEMORY_CAPACITY_MB = "supervisor.memory.capacity.mb";
+
+    /** Storm's {@code supervisor.cpu.capacity}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_CPU_CAPACITY = "supervisor.cpu.capacity";
+
+    /** Storm's {@code supervisor.thrift.port}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_THRIFT_PORT = "supervisor.thrift.port";
+
+    /** Storm's {@code supervisor.thrift.transport}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_THRIFT_TRANSPORT_PLUGIN = "supervisor.thrift.transport";
+
+    /** Storm's {@code supervisor.queue.size}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_QUEUE_SIZE = "supervisor.queue.size";
+
+    /** Storm's {@code supervisor.thrift.threads}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_THRIFT_THREADS = "supervisor.thrift.threads";
+
+    /** Storm's {@code supervisor.thrift.max_buffer_size}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_THRIFT_MAX_BUFFER_SIZE = "supervisor.thrift.max_buffer_size";
+
+    /** Storm's {@code supervisor.thrift.socket.timeout.ms}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_THRIFT_SOCKET_TIMEOUT_MS = "supervisor.thrift.socket.timeout.ms";
+
+    /** Storm's {@code supervisor.resources.map}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_RESOURCES_MAP = "supervisor.resources.map";
+
+    /** Storm's {@code storm.local.mode.zmq}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_LOCAL_MODE_ZMQ = "storm.local.mode.zmq";
+
+    /** Storm's {@code storm.messaging.transport}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_TRANSPORT = "storm.messaging.transport";
+
+    /** Storm's {@code storm.messaging.netty.authentication}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_AUTHENTICATION = "storm.messaging.netty.authentication";
+
+    /** Storm's {@code storm.messaging.netty.buffer_size}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_BUFFER_SIZE = "storm.messaging.netty.buffer_size";
+
+    /** Storm's {@code storm.messaging.netty.buffer.high.watermark}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_BUFFER_HIGH_WATERMARK = "storm.messaging.netty.buffer.high.watermark";
+
+    /** Storm's {@code storm.messaging.netty.buffer.low.watermark}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_BUFFER_LOW_WATERMARK = "storm.messaging.netty.buffer.low.watermark";
+
+    /** Storm's {@code storm.messaging.netty.socket.backlog}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_SOCKET_BACKLOG = "storm.messaging.netty.socket.backlog";
+
+    /** Storm's {@code storm.messaging.netty.server_worker_threads}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_SERVER_WORKER_THREADS = "storm.messaging.netty.server_worker_threads";
+
+    /** Storm's {@code storm.messaging.netty.transfer.batch.size}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_NETTY_MESSAGE_BATCH_SIZE = "storm.messaging.netty.transfer.batch.size";
+
+    /** Storm's {@code storm.messaging.netty.min_wait_ms}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_MIN_SLEEP_MS = "storm.messaging.netty.min_wait_ms";
+
+    /** Storm's {@code storm.messaging.netty.max_wait_ms}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_MAX_SLEEP_MS = "storm.messaging.netty.max_wait_ms";
+
+    /** Storm's {@code storm.messaging.netty.client_worker_threads}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_CLIENT_WORKER_THREADS = "storm.messaging.netty.client_worker_threads";
+
+    /** Storm's {@code storm.messaging.netty.tls.enable}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_TLS_ENABLE = "storm.messaging.netty.tls.enable";
+
+    /** Storm's {@code storm.messaging.netty.tls.require.open.ssl}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_TLS_REQUIRE_OPEN_SSL = "storm.messaging.netty.tls.require.open.ssl";
+
+    /** Storm's {@code storm.messaging.netty.tls.ciphers}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_TLS_CIPHERS = "storm.messaging.netty.tls.ciphers";
+
+    /** Storm's {@code storm.messaging.netty.tls.truststore.path}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_TLS_TRUSTSTORE_PATH = "storm.messaging.netty.tls.truststore.path";
+
+    /** Storm's {@code storm.messaging.netty.tls.truststore.password}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_TLS_TRUSTSTORE_PASSWORD = "storm.messaging.netty.tls.truststore.password";
+
+    /** Storm's {@code storm.messaging.netty.tls.keystore.path}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_TLS_KEYSTORE_PATH = "storm.messaging.netty.tls.keystore.path";
+
+    /** Storm's {@code storm.messaging.netty.tls.keystore.password}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_TLS_KEYSTORE_PASSWORD = "storm.messaging.netty.tls.keystore.password";
+
+    /** Storm's {@code storm.messaging.netty.tls.client.truststore.path}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_TLS_CLIENT_TRUSTSTORE_PATH = "storm.messaging.netty.tls.client.truststore.path";
+
+    /** Storm's {@code storm.messaging.netty.tls.client.truststore.password}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_TLS_CLIENT_TRUSTSTORE_PASSWORD = "storm.messaging.netty.tls.client.truststore.password";
+
+    /** Storm's {@code storm.messaging.netty.tls.client.keystore.path}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_TLS_CLIENT_KEYSTORE_PATH = "storm.messaging.netty.tls.client.keystore.path";
+
+    /** Storm's {@code storm.messaging.netty.tls.client.keystore.password}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_TLS_CLIENT_KEYSTORE_PASSWORD = "storm.messaging.netty.tls.client.keystore.password";
+
+    /** Storm's {@code storm.messaging.netty.tls.ssl.protocols}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_TLS_SSL_PROTOCOLS = "storm.messaging.netty.tls.ssl.protocols";
+
+    /** Storm's {@code storm.messaging.netty.flush_timeout_ms}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_MESSAGING_NETTY_FLUSH_TIMEOUT_MS = "storm.messaging.netty.flush_timeout_ms";
+
+    /** Storm's {@code supervisor.run.worker.as.user}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_RUN_WORKER_AS_USER = "supervisor.run.worker.as.user";
+
+    /** Storm's {@code supervisor.worker.heartbeats.max.timeout.secs}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_WORKER_HEARTBEATS_MAX_TIMEOUT_SECS = "supervisor.worker.heartbeats.max.timeout.secs";
+
+    /** Storm's {@code storm.disable.symlinks}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String DISABLE_SYMLINKS = "storm.disable.symlinks";
+
+    /** Storm's {@code storm.principal.tolocal}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_PRINCIPAL_TO_LOCAL_PLUGIN = "storm.principal.tolocal";
+
+    /** Storm's {@code storm.group.mapping.service}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_GROUP_MAPPING_SERVICE_PROVIDER_PLUGIN = "storm.group.mapping.service";
+
+    /** Storm's {@code nimbus.credential.renewers.classes}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_CREDENTIAL_RENEWERS = "nimbus.credential.renewers.classes";
+
+    /** Storm's {@code nimbus.autocredential.plugins.classes}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_AUTO_CRED_PLUGINS = "nimbus.autocredential.plugins.classes";
+
+    /** Storm's {@code nimbus.supervisor.users}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_SUPERVISOR_USERS = "nimbus.supervisor.users";
+
+    /** Storm's {@code nimbus.daemon.users}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_DAEMON_USERS = "nimbus.daemon.users";
+
+    /** Storm's {@code nimbus.admins}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_ADMINS = "nimbus.admins";
+
+    /** Storm's {@code nimbus.admins.groups}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_ADMINS_GROUPS = "nimbus.admins.groups";
+
+    /** Storm's {@code storm.blobstore.acl.validation.enabled}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_BLOBSTORE_ACL_VALIDATION_ENABLED = "storm.blobstore.acl.validation.enabled";
+
+    /** Storm's {@code storm.blobstore.inputstream.buffer.size.bytes}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_BLOBSTORE_INPUTSTREAM_BUFFER_SIZE_BYTES = "storm.blobstore.inputstream.buffer.size.bytes";
+
+    /** Storm's {@code storm.blobstore.dependency.jar.upload.chunk.size.bytes}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_BLOBSTORE_DEPENDENCY_JAR_UPLOAD_CHUNK_SIZE_BYTES = "storm.blobstore.dependency.jar.upload.chunk.size.bytes";
+
+    /** Storm's {@code storm.topology.submission.notifier.plugin.class}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_TOPOLOGY_SUBMISSION_NOTIFIER_PLUGIN = "storm.topology.submission.notifier.plugin.class";
+
+    /** Storm's {@code nimbus.impersonation.acl}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_IMPERSONATION_ACL = "nimbus.impersonation.acl";
+
+    /** Storm's {@code nimbus.scheduler.strategy.class.whitelist}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NIMBUS_SCHEDULER_STRATEGY_CLASS_WHITELIST = "nimbus.scheduler.strategy.class.whitelist";
+
+    /** Storm's {@code supervisor.worker.launcher}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_WORKER_LAUNCHER = "supervisor.worker.launcher";
+
+    /** Storm's {@code supervisor.worker.version.classpath.map}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_WORKER_VERSION_CLASSPATH_MAP = "supervisor.worker.version.classpath.map";
+
+    /** Storm's {@code supervisor.worker.version.main.map}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_WORKER_VERSION_MAIN_MAP = "supervisor.worker.version.main.map";
+
+    /** Storm's {@code supervisor.worker.version.logwriter.map}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_WORKER_VERSION_LOGWRITER_MAP = "supervisor.worker.version.logwriter.map";
+
+    /** Storm's {@code supervisor.worker.default.version}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String SUPERVISOR_WORKER_DEFAULT_VERSION = "supervisor.worker.default.version";
+
+    /** Storm's {@code storm.local.dir}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_LOCAL_DIR = "storm.local.dir";
+
+    /** Storm's {@code storm.workers.artifacts.dir}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_WORKERS_ARTIFACTS_DIR = "storm.workers.artifacts.dir";
+
+    /** Storm's {@code storm.zookeeper.connection.timeout}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_ZOOKEEPER_CONNECTION_TIMEOUT = "storm.zookeeper.connection.timeout";
+
+    /** Storm's {@code storm.zookeeper.session.timeout}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_ZOOKEEPER_SESSION_TIMEOUT = "storm.zookeeper.session.timeout";
+
+    /** Storm's {@code storm.zookeeper.retry.interval}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_ZOOKEEPER_RETRY_INTERVAL = "storm.zookeeper.retry.interval";
+
+    /** Storm's {@code storm.zookeeper.retry.intervalceiling.millis}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_ZOOKEEPER_RETRY_INTERVAL_CEILING = "storm.zookeeper.retry.intervalceiling.millis";
+
+    /** Storm's {@code storm.zookeeper.retry.times}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_ZOOKEEPER_RETRY_TIMES = "storm.zookeeper.retry.times";
+
+    /** Storm's {@code storm.cluster.state.store}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_CLUSTER_STATE_STORE = "storm.cluster.state.store";
+
+    /** Storm's {@code worker.heartbeat.frequency.secs}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String WORKER_HEARTBEAT_FREQUENCY_SECS = "worker.heartbeat.frequency.secs";
+
+    /** Storm's {@code executor.metrics.frequency.secs}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String EXECUTOR_METRICS_FREQUENCY_SECS = "executor.metrics.frequency.secs";
+
+    /** Storm's {@code task.heartbeat.frequency.secs}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String TASK_HEARTBEAT_FREQUENCY_SECS = "task.heartbeat.frequency.secs";
+
+    /** Storm's {@code task.refresh.poll.secs}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String TASK_REFRESH_POLL_SECS = "task.refresh.poll.secs";
+
+    /** Storm's {@code drpc.authorizer.acl}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String DRPC_AUTHORIZER_ACL = "drpc.authorizer.acl";
+
+    /** Storm's {@code drpc.authorizer.acl.filename}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String DRPC_AUTHORIZER_ACL_FILENAME = "drpc.authorizer.acl.filename";
+
+    /** Storm's {@code drpc.authorizer.acl.strict}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String DRPC_AUTHORIZER_ACL_STRICT = "drpc.authorizer.acl.strict";
+
+    /** Storm's {@code storm.cgroup.hierarchy.dir}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_CGROUP_HIERARCHY_DIR = "storm.cgroup.hierarchy.dir";
+
+    /** Storm's {@code num.stat.buckets}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String NUM_STAT_BUCKETS = "num.stat.buckets";
+
+    /** Storm's {@code worker.blob.update.poll.interval.secs}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String WORKER_BLOB_UPDATE_POLL_INTERVAL_SECS = "worker.blob.update.poll.interval.secs";
+
+    /** Storm's {@code storm.daemon.metrics.reporter.plugin.locale}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_DAEMON_METRICS_REPORTER_PLUGIN_LOCALE = "storm.daemon.metrics.reporter.plugin.locale";
+
+    /** Storm's {@code storm.daemon.metrics.reporter.plugin.rate.unit}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_DAEMON_METRICS_REPORTER_PLUGIN_RATE_UNIT = "storm.daemon.metrics.reporter.plugin.rate.unit";
+
+    /** Storm's {@code storm.daemon.metrics.reporter.plugin.duration.unit}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    public static final String STORM_DAEMON_METRICS_REPORTER_PLUGIN_DURATION_UNIT = "storm.daemon.metrics.reporter.plugin.duration.unit";
+
     public Config() {
     }
 
@@ -154,11 +1038,182 @@ public class Config extends HashMap<String, Object> {
         registerSerialization(this, klass, serializerClass);
     }
 
+    public void setClasspath(String cp) {
+        setClasspath(this, cp);
+    }
+
+    public static void setClasspath(Map<String, Object> conf, String cp) {
+        conf.put(TOPOLOGY_CLASSPATH, cp);
+    }
+
+    public void setEnvironment(Map<String, Object> env) {
+        setEnvironment(this, env);
+    }
+
+    public static void setEnvironment(Map<String, Object> conf, Map<String, Object> env) {
+        conf.put(TOPOLOGY_ENVIRONMENT, env);
+    }
+
+    public void setTopologyVersion(String version) {
+        setTopologyVersion(this, version);
+    }
+
+    public static void setTopologyVersion(Map<String, Object> conf, String version) {
+        conf.put(TOPOLOGY_VERSION, version);
+    }
+
+    /** Recorded only: Gale has no event logger. */
+    public void setNumEventLoggers(int numExecutors) {
+        setNumEventLoggers(this, numExecutors);
+    }
+
+    public static void setNumEventLoggers(Map<String, Object> conf, int numExecutors) {
+        conf.put(TOPOLOGY_EVENTLOGGER_EXECUTORS, numExecutors);
+    }
+
+    /**
+     * Records an event logger as Storm does ({@code {class, arguments}} appended to
+     * {@link #TOPOLOGY_EVENT_LOGGER_REGISTER}); Gale has no event logger, so it is never started.
+     * Storm types the class {@code Class<? extends IEventLogger>}; any class is accepted here.
+     */
+    public static void registerEventLogger(Map<String, Object> conf, Class<?> klass, Map<String, Object> argument) {
+        Map<String, Object> m = new HashMap<>();
+        m.put("class", klass.getCanonicalName());
+        m.put("arguments", argument);
+        appendTo(conf, TOPOLOGY_EVENT_LOGGER_REGISTER, m);
+    }
+
+    public static void registerEventLogger(Map<String, Object> conf, Class<?> klass) {
+        registerEventLogger(conf, klass, null);
+    }
+
+    public void registerEventLogger(Class<?> klass, Map<String, Object> argument) {
+        registerEventLogger(this, klass, argument);
+    }
+
+    public void registerEventLogger(Class<?> klass) {
+        registerEventLogger(this, klass, null);
+    }
+
+    /**
+     * Records a metrics consumer as Storm does ({@code {class, parallelism.hint, argument}} appended
+     * to {@link #TOPOLOGY_METRICS_CONSUMER_REGISTER}); Gale reports its own stats and never starts it.
+     */
+    public static void registerMetricsConsumer(Map<String, Object> conf, Class<?> klass, Object argument,
+                                               long parallelismHint) {
+        Map<String, Object> m = new HashMap<>();
+        m.put("class", klass.getCanonicalName());
+        m.put("parallelism.hint", parallelismHint);
+        m.put("argument", argument);
+        appendTo(conf, TOPOLOGY_METRICS_CONSUMER_REGISTER, m);
+    }
+
+    public static void registerMetricsConsumer(Map<String, Object> conf, Class<?> klass, long parallelismHint) {
+        registerMetricsConsumer(conf, klass, null, parallelismHint);
+    }
+
+    public static void registerMetricsConsumer(Map<String, Object> conf, Class<?> klass) {
+        registerMetricsConsumer(conf, klass, null, 1L);
+    }
+
+    public void registerMetricsConsumer(Class<?> klass, Object argument, long parallelismHint) {
+        registerMetricsConsumer(this, klass, argument, parallelismHint);
+    }
+
+    public void registerMetricsConsumer(Class<?> klass, long parallelismHint) {
+        registerMetricsConsumer(this, klass, parallelismHint);
+    }
+
+    public void registerMetricsConsumer(Class<?> klass) {
+        registerMetricsConsumer(this, klass);
+    }
+
+    /** Recorded only (Kryo is not used); Storm types it {@code Class<? extends IKryoDecorator>}. */
+    public static void registerDecorator(Map<String, Object> conf, Class<?> klass) {
+        appendTo(conf, TOPOLOGY_KRYO_DECORATORS, klass.getName());
+    }
+
+    public void registerDecorator(Class<?> klass) {
+        registerDecorator(this, klass);
+    }
+
+    /** Recorded only (Kryo is not used); Storm types it {@code Class<? extends IKryoFactory>}. */
+    public static void setKryoFactory(Map<String, Object> conf, Class<?> klass) {
+        conf.put(TOPOLOGY_KRYO_FACTORY, klass.getName());
+    }
+
+    public void setKryoFactory(Class<?> klass) {
+        setKryoFactory(this, klass);
+    }
+
+    public static void setSkipMissingKryoRegistrations(Map<String, Object> conf, boolean skip) {
+        conf.put(TOPOLOGY_SKIP_MISSING_KRYO_REGISTRATIONS, skip);
+    }
+
+    public void setSkipMissingKryoRegistrations(boolean skip) {
+        setSkipMissingKryoRegistrations(this, skip);
+    }
+
+    public static void setStatsSampleRate(Map<String, Object> conf, double rate) {
+        conf.put(TOPOLOGY_STATS_SAMPLE_RATE, rate);
+    }
+
+    public void setStatsSampleRate(double rate) {
+        setStatsSampleRate(this, rate);
+    }
+
+    public static void setFallBackOnJavaSerialization(Map<String, Object> conf, boolean fallback) {
+        conf.put(TOPOLOGY_FALL_BACK_ON_JAVA_SERIALIZATION, fallback);
+    }
+
+    public void setFallBackOnJavaSerialization(boolean fallback) {
+        setFallBackOnJavaSerialization(this, fallback);
+    }
+
+    public void setTopologyWorkerMaxHeapSize(Number size) {
+        if (size != null) {
+            put(TOPOLOGY_WORKER_MAX_HEAP_SIZE_MB, size);
+        }
+    }
+
+    /** Recorded only: there is one worker, so no constraint between components applies. */
+    public void setTopologyComponentWorkerConstraints(String component1, String component2) {
+        if (component1 != null && component2 != null) {
+            List<String> pair = new ArrayList<>();
+            pair.add(component1);
+            pair.add(component2);
+            appendTo(this, TOPOLOGY_RAS_CONSTRAINTS, pair);
+        }
+    }
+
+    public void setTopologyConstraintsMaxStateSearch(int numStates) {
+        put(TOPOLOGY_RAS_CONSTRAINT_MAX_STATE_SEARCH, numStates);
+    }
+
+    public void setTopologyPriority(int priority) {
+        put(TOPOLOGY_PRIORITY, priority);
+    }
+
+    public void setTopologyStrategy(String strategy) {
+        if (strategy != null) {
+            put(TOPOLOGY_SCHEDULER_STRATEGY, strategy);
+        }
+    }
+
     /** The registration list, copied into a fresh mutable list (the conf may hold an immutable one). */
     private static List<Object> registeredSerializations(Map<String, Object> conf) {
-        Object current = conf.get(TOPOLOGY_KRYO_REGISTER);
+        return listAt(conf, TOPOLOGY_KRYO_REGISTER);
+    }
+
+    private static void appendTo(Map<String, Object> conf, String key, Object value) {
+        listAt(conf, key).add(value);
+    }
+
+    /** The list at {@code key}, copied into a fresh mutable list (the conf may hold an immutable one). */
+    private static List<Object> listAt(Map<String, Object> conf, String key) {
+        Object current = conf.get(key);
         List<Object> list = current == null ? new ArrayList<>() : new ArrayList<>((List<?>) current);
-        conf.put(TOPOLOGY_KRYO_REGISTER, list);
+        conf.put(key, list);
         return list;
     }
 }

@@ -11,6 +11,14 @@ public final class Constants {
     public static final int SYSTEM_TASK_ID = -1;
     /** The stream tick tuples arrive on. */
     public static final String SYSTEM_TICK_STREAM_ID = "__tick";
+    /** Storm's flush stream of the system component; subscribing to it is valid, nothing arrives on it. */
+    public static final String SYSTEM_FLUSH_STREAM_ID = "__flush";
+    /** Storm's metrics tick stream of the system component; subscribing to it is valid, nothing arrives on it. */
+    public static final String METRICS_TICK_STREAM_ID = "__metrics_tick";
+    /** Storm's metrics stream; Gale has no metrics consumers. */
+    public static final String METRICS_STREAM_ID = "__metrics";
+    /** Prefix of Storm's metrics consumer components; Gale has none. */
+    public static final String METRICS_COMPONENT_ID_PREFIX = "__metrics_";
     /** The acker component's id. */
     public static final String ACKER_COMPONENT_ID = "__acker";
 }

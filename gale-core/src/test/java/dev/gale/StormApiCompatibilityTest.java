@@ -106,7 +106,8 @@ class StormApiCompatibilityTest {
         Map<String, Object> seen = bolt.conf();
         assertThat(seen).containsEntry(Config.TOPOLOGY_COMPONENT_RESOURCES_ONHEAP_MEMORY_MB, 128.0)
                 .containsEntry(Config.TOPOLOGY_COMPONENT_RESOURCES_OFFHEAP_MEMORY_MB, 16.5)
-                .doesNotContainKey(Config.TOPOLOGY_COMPONENT_CPU_PCORE_PERCENT);
+                // setCPULoad(null) sets nothing: the bolt sees Storm's default, as in Storm.
+                .containsEntry(Config.TOPOLOGY_COMPONENT_CPU_PCORE_PERCENT, 10.0);
         assertThat(b.createTopology().components().get("spout").conf())
                 .containsEntry(Config.TOPOLOGY_COMPONENT_RESOURCES_ONHEAP_MEMORY_MB, 64.0)
                 .containsEntry(Config.TOPOLOGY_COMPONENT_CPU_PCORE_PERCENT, 50)

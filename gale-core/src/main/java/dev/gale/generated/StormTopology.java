@@ -2,13 +2,18 @@ package dev.gale.generated;
 
 import dev.gale.impl.topology.ComponentDef;
 import java.io.Serializable;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * A built topology, ready to submit: its spouts and bolts with their declared streams,
- * subscriptions and configuration. Produced by {@link dev.gale.topology.TopologyBuilder}.
+ * subscriptions and configuration, and its worker hooks. Produced by
+ * {@link dev.gale.topology.TopologyBuilder}. Storm's getters ({@link #get_spouts()},
+ * {@link #get_bolts()}, {@link #get_worker_hooks()}) give read-only views.
  *
  * <p>Immutable and thread-safe; the component objects it holds are templates that every task
  * receives its own copy of.
@@ -17,15 +22,78 @@ public final class StormTopology implements Serializable {
     private static final long serialVersionUID = 1L;
 
     private final Map<String, ComponentDef> components;
+    private final List<byte[]> workerHooks;
 
     /** Used by the builder; the map's iteration order is the declaration order. */
     public StormTopology(Map<String, ComponentDef> components) {
+        this(components, List.of());
+    }
+
+    /** @param workerHooks each worker hook Java-serialized, as {@code TopologyBuilder.addWorkerHook} stores it */
+    public StormTopology(Map<String, ComponentDef> components, List<byte[]> workerHooks) {
         this.components = Collections.unmodifiableMap(new LinkedHashMap<>(components));
+        List<byte[]> hooks = new ArrayList<>(workerHooks.size());
+        for (byte[] h : workerHooks) {
+            hooks.add(h.clone());
+        }
+        this.workerHooks = Collections.unmodifiableList(hooks);
     }
 
     /** The components by id, in declaration order (Gale internals; not part of the API promise). */
     public Map<String, ComponentDef> components() {
         return components;
+    }
+
+    /** The serialized worker hooks (Gale internals; see {@link #get_worker_hooks()}). */
+    public List<byte[]> workerHooks() {
+        return workerHooks;
+    }
+
+    /** The spouts by id, in declaration order. */
+    public Map<String, SpoutSpec> get_spouts() {
+        Map<String, SpoutSpec> out = new LinkedHashMap<>();
+        for (ComponentDef c : components.values()) {
+            if (c.kind() == ComponentDef.Kind.SPOUT) {
+                out.put(c.id(), new SpoutSpec(c));
+            }
+        }
+        return Collections.unmodifiableMap(out);
+    }
+
+    public int get_spouts_size() {
+        return get_spouts().size();
+    }
+
+    /** The bolts by id, in declaration order. */
+    public Map<String, Bolt> get_bolts() {
+        Map<String, Bolt> out = new LinkedHashMap<>();
+        for (ComponentDef c : components.values()) {
+            if (c.kind() == ComponentDef.Kind.BOLT) {
+                out.put(c.id(), new Bolt(c));
+            }
+        }
+        return Collections.unmodifiableMap(out);
+    }
+
+    public int get_bolts_size() {
+        return get_bolts().size();
+    }
+
+    /** The worker hooks, each Java-serialized (buffers over copies), in the order they were added. */
+    public List<ByteBuffer> get_worker_hooks() {
+        List<ByteBuffer> out = new ArrayList<>(workerHooks.size());
+        for (byte[] h : workerHooks) {
+            out.add(ByteBuffer.wrap(h.clone()));
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    public int get_worker_hooks_size() {
+        return workerHooks.size();
+    }
+
+    public boolean is_set_worker_hooks() {
+        return !workerHooks.isEmpty();
     }
 
     @Override

@@ -2,29 +2,48 @@ package dev.gale.task;
 
 import dev.gale.generated.GlobalStreamId;
 import dev.gale.generated.Grouping;
+import dev.gale.hooks.ITaskHook;
 import dev.gale.impl.topology.TopologyPlan;
 import dev.gale.time.Clock;
 import dev.gale.tuple.Fields;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * What one task knows about itself and its topology: its task id, component, streams, sources
- * and targets. Given to {@code open} / {@code prepare}. Immutable and thread-safe.
+ * and targets. Given to {@code open} / {@code prepare}. Also carries the task's hooks and its
+ * task and executor data: those are not thread-safe, use them on the task's own thread (as
+ * Storm's); the rest is immutable.
  */
 public class TopologyContext extends WorkerTopologyContext {
     private final int taskId;
     private final Clock clock;
+    private final List<ITaskHook> hooks = new ArrayList<>();
+    private final Map<String, Object> taskData = new HashMap<>();
+    private final Map<String, Object> executorData;
 
     public TopologyContext(TopologyPlan plan, Map<String, Object> topoConf, int taskId) {
         this(plan, topoConf, taskId, Clock.system());
     }
 
     public TopologyContext(TopologyPlan plan, Map<String, Object> topoConf, int taskId, Clock clock) {
-        super(plan, topoConf);
+        this(plan, topoConf, taskId, clock, Collections.synchronizedMap(new HashMap<>()), new HashMap<>());
+    }
+
+    /**
+     * @param userResources the topology's worker-level user resources, shared, thread-safe
+     * @param executorData  shared by the tasks of one executor (one thread)
+     */
+    public TopologyContext(TopologyPlan plan, Map<String, Object> topoConf, int taskId, Clock clock,
+                           Map<String, Object> userResources, Map<String, Object> executorData) {
+        super(plan, topoConf, userResources);
         this.taskId = taskId;
         this.clock = clock;
+        this.executorData = executorData;
     }
 
     /**
@@ -73,5 +92,37 @@ public class TopologyContext extends WorkerTopologyContext {
     /** The merged configuration this task runs with (topology plus component settings). */
     public Map<String, Object> getConf() {
         return topoConf;
+    }
+
+    /**
+     * Adds a hook to this task: calls its {@code prepare} now, then tells it of this task's
+     * events, on the task's thread. Call it from open/prepare (or later, on the task's thread).
+     */
+    public void addTaskHook(ITaskHook hook) {
+        hook.prepare(topoConf, this);
+        hooks.add(hook);
+    }
+
+    /** This task's hooks, in the order added (the live list, as in Storm). */
+    public List<ITaskHook> getHooks() {
+        return hooks;
+    }
+
+    /** Data shared by this task and its hooks. */
+    public void setTaskData(String name, Object data) {
+        taskData.put(name, data);
+    }
+
+    public Object getTaskData(String name) {
+        return taskData.get(name);
+    }
+
+    /** Data shared by the tasks of this executor (they run on one thread) and their hooks. */
+    public void setExecutorData(String name, Object data) {
+        executorData.put(name, data);
+    }
+
+    public Object getExecutorData(String name) {
+        return executorData.get(name);
     }
 }

@@ -5,10 +5,19 @@ import dev.gale.generated.GlobalStreamId;
 import dev.gale.generated.Grouping;
 import dev.gale.generated.StormTopology;
 import dev.gale.grouping.CustomStreamGrouping;
+import dev.gale.hooks.IWorkerHook;
+import dev.gale.impl.topology.ConfigValues;
 import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.topology.DeclaredOutputs;
 import dev.gale.impl.topology.Subscription;
+import dev.gale.lambda.LambdaBiConsumerBolt;
+import dev.gale.lambda.LambdaConsumerBolt;
+import dev.gale.lambda.LambdaSpout;
+import dev.gale.lambda.SerializableBiConsumer;
+import dev.gale.lambda.SerializableConsumer;
+import dev.gale.lambda.SerializableSupplier;
 import dev.gale.tuple.Fields;
+import dev.gale.tuple.Tuple;
 import dev.gale.utils.Utils;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,6 +33,7 @@ import java.util.Map;
  */
 public class TopologyBuilder {
     private final Map<String, Declarer<?>> components = new LinkedHashMap<>();
+    private final List<byte[]> workerHooks = new ArrayList<>();
 
     public BoltDeclarer setBolt(String id, IRichBolt bolt) {
         return setBolt(id, bolt, null);
@@ -50,13 +60,60 @@ public class TopologyBuilder {
         return add(id, new SpoutDecl(id, spout, checkParallelism(id, parallelismHint)));
     }
 
+    /**
+     * Adds a lambda basic bolt: {@code biConsumer} processes each input and may emit on the
+     * default stream, declared with {@code fields}; emits are anchored and inputs acked for you.
+     */
+    public BoltDeclarer setBolt(String id, SerializableBiConsumer<Tuple, BasicOutputCollector> biConsumer, String... fields) {
+        return setBolt(id, biConsumer, null, fields);
+    }
+
+    public BoltDeclarer setBolt(String id, SerializableBiConsumer<Tuple, BasicOutputCollector> biConsumer,
+                                Number parallelismHint, String... fields) {
+        return setBolt(id, new LambdaBiConsumerBolt(biConsumer, fields), parallelismHint);
+    }
+
+    /** Adds a lambda basic bolt that consumes each input and emits nothing; inputs are acked for you. */
+    public BoltDeclarer setBolt(String id, SerializableConsumer<Tuple> consumer) {
+        return setBolt(id, consumer, null);
+    }
+
+    public BoltDeclarer setBolt(String id, SerializableConsumer<Tuple> consumer, Number parallelismHint) {
+        return setBolt(id, new LambdaConsumerBolt(consumer), parallelismHint);
+    }
+
+    /**
+     * Adds a lambda spout: each {@code nextTuple} emits the supplier's value (unless null),
+     * unanchored, as the field {@code "lambda"} of the default stream.
+     */
+    public SpoutDeclarer setSpout(String id, SerializableSupplier<?> supplier) {
+        return setSpout(id, supplier, null);
+    }
+
+    public SpoutDeclarer setSpout(String id, SerializableSupplier<?> supplier, Number parallelismHint) {
+        return setSpout(id, new LambdaSpout(supplier), parallelismHint);
+    }
+
+    /**
+     * Adds a hook the worker runs at start (before any task opens) and at shutdown (after every
+     * task stopped). The hook is serialized now, as Storm stores it.
+     *
+     * @throws IllegalArgumentException if the hook is null
+     */
+    public void addWorkerHook(IWorkerHook workerHook) {
+        if (workerHook == null) {
+            throw new IllegalArgumentException("WorkerHook must not be null.");
+        }
+        workerHooks.add(Utils.javaSerialize(workerHook));
+    }
+
     /** Declares every component's outputs and freezes the graph. */
     public StormTopology createTopology() {
         Map<String, ComponentDef> defs = new LinkedHashMap<>();
         for (Declarer<?> d : components.values()) {
             defs.put(d.id, d.build());
         }
-        return new StormTopology(defs);
+        return new StormTopology(defs, workerHooks);
     }
 
     private static int checkParallelism(String id, Number parallelismHint) {
@@ -95,7 +152,6 @@ public class TopologyBuilder {
         private final ComponentDef.Kind kind;
         final IComponent component;
         private final int parallelism;
-        private Integer numTasks;
         private final Map<String, Object> conf = new LinkedHashMap<>();
         final List<Subscription> inputs = new ArrayList<>();
 
@@ -136,8 +192,15 @@ public class TopologyBuilder {
                 merged.putAll(own);
             }
             merged.putAll(conf);
-            // topology.max.task.parallelism (component or topology setting) is applied at submit, by TopologyPlan.
-            int tasks = numTasks == null ? parallelism : numTasks;
+            // topology.tasks from setNumTasks or the component's own configuration, as in Storm; the
+            // topology-level one and topology.max.task.parallelism are applied at submit, by TopologyPlan.
+            int tasks;
+            try {
+                tasks = merged.get(Config.TOPOLOGY_TASKS) == null ? parallelism
+                        : ConfigValues.getPositiveInt(merged, Config.TOPOLOGY_TASKS, parallelism);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(describe() + ": " + e.getMessage(), e);
+            }
             return new ComponentDef(id, kind, component, Math.min(parallelism, tasks), tasks, merged,
                     outputs.streams(), inputs);
         }
@@ -194,8 +257,7 @@ public class TopologyBuilder {
             if (val == null || val.doubleValue() != val.intValue() || val.intValue() < 1) {
                 throw new IllegalArgumentException("component '" + id + "': number of tasks must be a whole number >= 1, got " + val);
             }
-            numTasks = val.intValue();
-            return self();
+            return addConfiguration(Config.TOPOLOGY_TASKS, val.intValue());
         }
     }
 

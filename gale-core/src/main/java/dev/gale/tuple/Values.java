@@ -1,7 +1,6 @@
 package dev.gale.tuple;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 
 /** A convenience list for the values of a tuple to emit. Not thread-safe (an ArrayList). */
 public class Values extends ArrayList<Object> {
@@ -10,7 +9,18 @@ public class Values extends ArrayList<Object> {
     public Values() {
     }
 
+    /**
+     * The given values in order. {@code new Values(null)} passes a null array, not a null value;
+     * as in Storm it makes the one-value list {@code [null]}.
+     */
     public Values(Object... vals) {
-        super(Arrays.asList(vals));
+        super(vals == null ? 1 : vals.length);
+        if (vals == null) {
+            add(null);
+        } else {
+            for (Object v : vals) {
+                add(v);
+            }
+        }
     }
 }

@@ -28,6 +28,8 @@ final class BoltCollector implements IOutputCollector {
     private final IdGenerator ids;
     private final boolean tracking;
     private final Inbox ownInbox;
+    private final TaskHooks hooks;
+    private final int[] single = new int[1];
 
     BoltCollector(RuntimeEnv env, TaskEmitter emitter, IdGenerator ids, Inbox ownInbox) {
         this.env = env;
@@ -35,6 +37,7 @@ final class BoltCollector implements IOutputCollector {
         this.ids = ids;
         this.tracking = env.tracking();
         this.ownInbox = ownInbox;
+        this.hooks = emitter.hooks;
     }
 
     /** True when the call was handed to the bolt's thread and must not run here. */
@@ -54,7 +57,7 @@ final class BoltCollector implements IOutputCollector {
         for (int i = 0; i < n; i++) {
             emitter.send(targets[i], emitter.tuple(r, tuple, anchoredId(anchors), targets[i]));
         }
-        emitter.emitted(r, tuple, n);
+        emitter.emitted(r, tuple, targets, n);
         return emitter.taskList(targets, n);
     }
 
@@ -62,7 +65,8 @@ final class BoltCollector implements IOutputCollector {
     public void emitDirect(int taskId, String streamId, Collection<Tuple> anchors, List<Object> tuple) {
         StreamRouter r = emitter.directRouter(taskId, streamId, tuple);
         emitter.send(taskId, emitter.tuple(r, tuple, anchoredId(anchors), taskId));
-        emitter.emitted(r, tuple, 1);
+        single[0] = taskId;
+        emitter.emitted(r, tuple, single, 1);
     }
 
     /** The message id of one copy of a new tuple anchored to {@code anchors}. */
@@ -139,6 +143,7 @@ final class BoltCollector implements IOutputCollector {
             emitter.sendToAcker(env.ackerFor(root), AckerMessage.ack(root, m.id(i) ^ t.ackVal()));
         }
         emitter.metrics.acked();
+        hooks.boltAck(input);
     }
 
     @Override
@@ -156,6 +161,7 @@ final class BoltCollector implements IOutputCollector {
             emitter.sendToAcker(env.ackerFor(root), AckerMessage.fail(root));
         }
         emitter.metrics.failed();
+        hooks.boltFail(input);
     }
 
     @Override

@@ -13,7 +13,9 @@ import dev.gale.topology.IBasicBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.MessageId;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Runs the tasks of a bolt on one thread. An exception from {@code execute} is reported with
@@ -36,11 +38,12 @@ public final class BoltExecutor extends Executor {
         this.firstTaskId = taskIds.get(0);
         this.tasks = new BoltTask[taskIds.size()];
         IdGenerator ids = new IdGenerator();
+        Map<String, Object> executorData = new HashMap<>();
         for (int i = 0; i < tasks.length; i++) {
             if (taskIds.get(i) != firstTaskId + i) {
                 throw new IllegalStateException("tasks of an executor must be consecutive: " + taskIds);
             }
-            TaskSetup setup = new TaskSetup(env, def, taskIds.get(i), outbox, false);
+            TaskSetup setup = new TaskSetup(env, def, taskIds.get(i), outbox, false, executorData);
             tasks[i] = new BoltTask(setup, new BoltCollector(env, setup.emitter, ids, inbox));
         }
     }
@@ -125,7 +128,9 @@ public final class BoltExecutor extends Executor {
                 t.collector.fail(tuple);
             }
         }
-        t.setup.metrics.executed(timed ? env.clock().nanos() - start : -1);
+        long latency = timed ? env.clock().nanos() - start : -1;
+        t.setup.metrics.executed(latency);
+        t.setup.hooks.boltExecute(tuple, latency);
     }
 
     @Override
@@ -136,6 +141,7 @@ public final class BoltExecutor extends Executor {
             } catch (Throwable e) {
                 userErrorWhileStopping(t.setup.taskId, "cleanup failed", e);
             }
+            t.setup.hooks.cleanup();
         }
     }
 

@@ -89,7 +89,7 @@ final class SpoutCollector implements ISpoutOutputCollector {
                 executor.completeNow(taskIndex, messageId);
             }
         }
-        emitter.emitted(r, tuple, n);
+        emitter.emitted(r, tuple, targets, n);
     }
 
     @Override

@@ -13,7 +13,9 @@ import dev.gale.impl.util.LongOpenHashIndex;
 import dev.gale.spout.ISpout;
 import dev.gale.spout.SpoutOutputCollector;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,8 +61,9 @@ public final class SpoutExecutor extends Executor {
     public SpoutExecutor(RuntimeEnv env, ComponentDef def, Inbox inbox, List<Integer> taskIds) {
         super(env, def.id(), inbox, false);
         this.tasks = new SpoutTask[taskIds.size()];
+        Map<String, Object> executorData = new HashMap<>();
         for (int i = 0; i < tasks.length; i++) {
-            tasks[i] = new SpoutTask(new TaskSetup(env, def, taskIds.get(i), outbox, true), i);
+            tasks[i] = new SpoutTask(new TaskSetup(env, def, taskIds.get(i), outbox, true, executorData), i);
         }
         int maxPending = PendingLimit.configuredMax(tasks[0].setup.conf);
         boolean adaptive = PendingLimit.adaptive(tasks[0].setup.conf);
@@ -233,7 +236,7 @@ public final class SpoutExecutor extends Executor {
         tasks[taskIndex].limit.timedOut(startNanos, env.clock().nanos());
         timeoutWatch.timedOut();
         tasks[taskIndex].setup.metrics.failed();
-        callFail(tasks[taskIndex], messageId);
+        callFail(tasks[taskIndex], messageId, env.clock().nanos() - startNanos);
     }
 
     @Override
@@ -268,11 +271,12 @@ public final class SpoutExecutor extends Executor {
         if (o.kind() == TreeOutcome.ACKED) {
             t.limit.acked();
             timeoutWatch.acked();
-            t.setup.metrics.completed(env.clock().nanos() - start);
-            callAck(t, messageId);
+            long latency = env.clock().nanos() - start;
+            t.setup.metrics.completed(latency);
+            callAck(t, messageId, latency);
         } else {
             t.setup.metrics.failed();
-            callFail(t, messageId);
+            callFail(t, messageId, env.clock().nanos() - start);
         }
         if (!active) {
             publishPendingWhileInactive();
@@ -355,10 +359,10 @@ public final class SpoutExecutor extends Executor {
             deferredIds[i] = null;
             if (deferredFailed[i]) {
                 t.setup.metrics.failed();
-                callFail(t, id);
+                callFail(t, id, 0);
             } else {
                 t.setup.metrics.completed(0);
-                callAck(t, id);
+                callAck(t, id, 0);
             }
         }
         deferredCount = 0;
@@ -374,7 +378,7 @@ public final class SpoutExecutor extends Executor {
         }
     }
 
-    private void callAck(SpoutTask t, Object messageId) {
+    private void callAck(SpoutTask t, Object messageId, long latencyNanos) {
         if (env.observer() != null) {
             env.observer().acked(componentId, t.setup.taskId, messageId);
         }
@@ -383,9 +387,10 @@ public final class SpoutExecutor extends Executor {
         } catch (Throwable e) {
             reportUnlessReported(t, "ack(" + messageId + ") threw", e);
         }
+        t.setup.hooks.spoutAck(messageId, latencyNanos);
     }
 
-    private void callFail(SpoutTask t, Object messageId) {
+    private void callFail(SpoutTask t, Object messageId, long latencyNanos) {
         if (env.observer() != null) {
             env.observer().failed(componentId, t.setup.taskId, messageId);
         }
@@ -394,6 +399,7 @@ public final class SpoutExecutor extends Executor {
         } catch (Throwable e) {
             reportUnlessReported(t, "fail(" + messageId + ") threw", e);
         }
+        t.setup.hooks.spoutFail(messageId, latencyNanos);
     }
 
     @Override
@@ -418,6 +424,7 @@ public final class SpoutExecutor extends Executor {
             } catch (Throwable e) {
                 userErrorWhileStopping(t.setup.taskId, "close failed", e);
             }
+            t.setup.hooks.cleanup();
         }
     }
 

@@ -34,6 +34,7 @@ final class TaskEmitter {
     private final TupleObserver observer;
     private final Outbox outbox;
     private final boolean debug;
+    final TaskHooks hooks;
     @SuppressWarnings("unchecked")
     private List<Integer>[] singleTargets = new List[16];
     /** The stream of the last plain emit that passed the checks, by identity, and what it needs. */
@@ -44,7 +45,8 @@ final class TaskEmitter {
     long emits;
 
     TaskEmitter(int taskId, String componentId, String kind, Map<String, StreamRouter> routers, Outbox outbox,
-                TaskMetrics metrics, GeneralTopologyContext context, boolean debug, TupleObserver observer) {
+                TaskMetrics metrics, GeneralTopologyContext context, boolean debug, TupleObserver observer,
+                TaskHooks hooks) {
         this.taskId = taskId;
         this.componentId = componentId;
         this.describe = kind + " '" + componentId + "' (task " + taskId + ")";
@@ -58,6 +60,7 @@ final class TaskEmitter {
         this.metrics = metrics;
         this.context = context;
         this.debug = debug;
+        this.hooks = hooks;
     }
 
     /** Throws unless called on the executor's thread; collectors call it first. */
@@ -111,8 +114,8 @@ final class TaskEmitter {
         outbox.sendUnordered(ackerTask, message);
     }
 
-    /** Bookkeeping after an emit to {@code n} tasks. */
-    void emitted(StreamRouter r, List<Object> values, int n) {
+    /** Bookkeeping after an emit to the first {@code n} of {@code targets}. */
+    void emitted(StreamRouter r, List<Object> values, int[] targets, int n) {
         emits++;
         if (observer != null) {
             observer.emitted(componentId, taskId, r.streamId(), values);
@@ -121,6 +124,7 @@ final class TaskEmitter {
         if (debug) {
             LOG.info("Emitting: {} {} {}", describe, r.streamId(), values);
         }
+        hooks.emit(r.streamId(), values, targets, n);
     }
 
     String describe() {

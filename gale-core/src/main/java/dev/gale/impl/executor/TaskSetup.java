@@ -1,38 +1,66 @@
 package dev.gale.impl.executor;
 
 import dev.gale.Config;
+import dev.gale.generated.InvalidTopologyException;
+import dev.gale.hooks.ITaskHook;
 import dev.gale.impl.grouping.StreamRouter;
 import dev.gale.impl.runtime.RuntimeEnv;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.topology.ComponentCopier;
 import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.topology.ConfigValues;
+import dev.gale.impl.topology.TopologyConf;
 import dev.gale.impl.transfer.Outbox;
 import dev.gale.task.TopologyContext;
-import java.util.Collections;
-import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
-/** What a task is given before it runs: its copy of the component, its conf, context and emitter. */
+/** What a task is given before it runs: its copy of the component, its conf, context, hooks and emitter. */
 final class TaskSetup {
     final int taskId;
     final Object component;
     final Map<String, Object> conf;
     final TopologyContext context;
     final TaskMetrics metrics;
+    final TaskHooks hooks;
     final TaskEmitter emitter;
 
-    TaskSetup(RuntimeEnv env, ComponentDef def, int taskId, Outbox outbox, boolean spout) {
+    /** @param executorData shared by the tasks of one executor */
+    TaskSetup(RuntimeEnv env, ComponentDef def, int taskId, Outbox outbox, boolean spout, Map<String, Object> executorData) {
         this.taskId = taskId;
         this.component = ComponentCopier.copy(def.id(), def.component());
-        Map<String, Object> merged = new HashMap<>(env.topoConf());
-        merged.putAll(def.conf());
-        this.conf = Collections.unmodifiableMap(merged);
-        this.context = new TopologyContext(env.plan(), conf, taskId, env.clock());
+        this.conf = TopologyConf.taskView(env.topoConf(), def.conf());
+        this.context = new TopologyContext(env.plan(), conf, taskId, env.clock(), env.userResources(), executorData);
         this.metrics = new TaskMetrics(def.id(), taskId, spout);
+        this.hooks = new TaskHooks(context.getHooks(), env.errors(), def.id(), taskId);
+        addAutoHooks(def);
         boolean debug = ConfigValues.getBoolean(conf, Config.TOPOLOGY_DEBUG, false);
         this.emitter = new TaskEmitter(taskId, def.id(), spout ? "spout" : "bolt",
                 StreamRouter.forTask(env.plan(), def.id(), taskId, context), outbox, metrics, context, debug,
-                env.observer());
+                env.observer(), hooks);
+    }
+
+    /** Storm adds the hooks named in topology.auto.task.hooks to every task before open/prepare. */
+    private void addAutoHooks(ComponentDef def) {
+        Object names = conf.get(Config.TOPOLOGY_AUTO_TASK_HOOKS);
+        if (names == null) {
+            return;
+        }
+        if (!(names instanceof List)) {
+            throw new InvalidTopologyException(def.describe() + ": configuration '" + Config.TOPOLOGY_AUTO_TASK_HOOKS
+                    + "' must be a list of ITaskHook class names, got " + names);
+        }
+        for (Object name : (List<?>) names) {
+            ITaskHook hook;
+            try {
+                Class<?> c = Class.forName(String.valueOf(name), true, Thread.currentThread().getContextClassLoader());
+                hook = (ITaskHook) c.getDeclaredConstructor().newInstance();
+            } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
+                throw new InvalidTopologyException(def.describe() + ": task hook '" + name + "' named in '"
+                        + Config.TOPOLOGY_AUTO_TASK_HOOKS + "' cannot be created (it must be a public ITaskHook class"
+                        + " with a public no-argument constructor): " + e, e);
+            }
+            context.addTaskHook(hook);
+        }
     }
 }

@@ -4,6 +4,8 @@ import dev.gale.generated.GlobalStreamId;
 import dev.gale.generated.Grouping;
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.grouping.CustomStreamGrouping;
+import dev.gale.grouping.LoadAwareCustomStreamGrouping;
+import dev.gale.grouping.LoadMapping;
 import dev.gale.grouping.PartialKeyGrouping;
 import dev.gale.impl.topology.ComponentCopier;
 import dev.gale.task.WorkerTopologyContext;
@@ -63,6 +65,15 @@ public final class Groupers {
             throw new InvalidTopologyException(subscription + ": its grouping " + g.getClass().getName()
                     + " threw in prepare (for emitting task " + emitterTask + "): " + e
                     + "; fix the grouping's prepare", e);
+        }
+        if (g instanceof LoadAwareCustomStreamGrouping) {
+            // Gale measures no load: one refresh reporting every task alike, so the grouping is never left unrefreshed.
+            try {
+                ((LoadAwareCustomStreamGrouping) g).refreshLoad(new LoadMapping());
+            } catch (RuntimeException e) {
+                throw new InvalidTopologyException(subscription + ": its grouping " + g.getClass().getName()
+                        + " threw in refreshLoad: " + e, e);
+            }
         }
         return new CustomGrouper(g, tasks, emitterTask, subscription);
     }

@@ -5,6 +5,7 @@ import dev.gale.Constants;
 import dev.gale.KillReport;
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.StormTopology;
+import dev.gale.hooks.IWorkerHook;
 import dev.gale.impl.acker.AckerExecutor;
 import dev.gale.impl.executor.BoltExecutor;
 import dev.gale.impl.executor.Control;
@@ -15,6 +16,7 @@ import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.timer.TopologyTimer;
 import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.topology.ConfigValues;
+import dev.gale.impl.topology.TopologyConf;
 import dev.gale.impl.topology.TopologyPlan;
 import dev.gale.impl.topology.TopologySettings;
 import dev.gale.impl.transfer.Inbox;
@@ -22,7 +24,9 @@ import dev.gale.stats.ComponentStats;
 import dev.gale.stats.LatencySummary;
 import dev.gale.stats.TaskStats;
 import dev.gale.stats.TopologyStats;
+import dev.gale.task.WorkerUserContext;
 import dev.gale.time.Clock;
+import dev.gale.utils.Utils;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -65,6 +69,8 @@ public final class RunningTopology {
     private final Object killLock = new Object();
     private volatile boolean killed;
     private KillReport killReport; // guarded by killLock
+    private final List<IWorkerHook> workerHooks;
+    private int startedWorkerHooks; // guarded by killLock
 
     private RunningTopology(String name, Map<String, Object> conf, StormTopology topology, Clock clock, boolean synchronous,
                             TupleObserver observer, Duration killGrace) {
@@ -99,10 +105,10 @@ public final class RunningTopology {
                 slots.add(new Slot(componentId, share, inbox));
             }
         }
-        Map<String, Object> topoConf = new HashMap<>(conf);
-        topoConf.put(Config.TOPOLOGY_NAME, name);
-        this.env = new RuntimeEnv(plan, Collections.unmodifiableMap(topoConf), clock, inboxByTask, slots.size(),
-                observer, this::stopAfterFatalError);
+        // What components see: Storm's defaults under the submitted conf; the engine reads `settings`.
+        Map<String, Object> topoConf = TopologyConf.topologyView(conf, name);
+        this.env = new RuntimeEnv(plan, topoConf, clock, inboxByTask, slots.size(), observer, this::stopAfterFatalError);
+        this.workerHooks = deserializeWorkerHooks(name, topology);
 
         int expectedPending = expectedPendingPerAcker(plan, conf);
         for (Slot s : slots) {
@@ -121,7 +127,7 @@ public final class RunningTopology {
         }
 
         this.timer = new TopologyTimer(name, clock, synchronous);
-        if (env.tracking()) {
+        if (env.tracking() && settings.messageTimeouts()) {
             List<Inbox> rotated = new ArrayList<>();
             for (Executor ex : executors) {
                 if (ex instanceof SpoutExecutor || ex instanceof AckerExecutor) {
@@ -175,12 +181,59 @@ public final class RunningTopology {
     public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
                                         boolean synchronous, TupleObserver observer, Duration killGrace) {
         RunningTopology t = new RunningTopology(name, conf, topology, clock, synchronous, observer, killGrace);
+        t.startWorkerHooks();
         t.keepAlive.start();
         for (Executor ex : t.executors) {
             ex.start();
         }
         t.timer.start();
         return t;
+    }
+
+    private static List<IWorkerHook> deserializeWorkerHooks(String name, StormTopology topology) {
+        List<IWorkerHook> hooks = new ArrayList<>();
+        for (byte[] bytes : topology.workerHooks()) {
+            try {
+                hooks.add(Utils.javaDeserialize(bytes, IWorkerHook.class));
+            } catch (RuntimeException e) {
+                throw new InvalidTopologyException("topology '" + name + "': a worker hook cannot be deserialized: "
+                        + e.getMessage(), e);
+            }
+        }
+        return hooks;
+    }
+
+    /**
+     * Starts the worker hooks, in the order added, before any executor runs, so what they publish
+     * with setResource is there when tasks open. If one throws, those started are shut down and the
+     * submit fails with the hook's exception.
+     */
+    private void startWorkerHooks() {
+        synchronized (killLock) {
+            for (IWorkerHook hook : workerHooks) {
+                try {
+                    hook.start(env.topoConf(), new WorkerUserContext(env.plan(), env.topoConf(), env.userResources()));
+                } catch (RuntimeException e) {
+                    shutdownWorkerHooks();
+                    throw new IllegalStateException("topology '" + name() + "': worker hook " + hook.getClass().getName()
+                            + " threw in start: " + e, e);
+                }
+                startedWorkerHooks++;
+            }
+        }
+    }
+
+    /** Shuts down the started worker hooks, each even if another throws (logged). */
+    private void shutdownWorkerHooks() {
+        for (int i = 0; i < startedWorkerHooks; i++) {
+            IWorkerHook hook = workerHooks.get(i);
+            try {
+                hook.shutdown();
+            } catch (RuntimeException e) {
+                LOG.error("topology '{}': worker hook {} threw in shutdown", name(), hook.getClass().getName(), e);
+            }
+        }
+        startedWorkerHooks = 0;
     }
 
     private static Map<String, Object> merged(Map<String, Object> conf, ComponentDef def) {
@@ -337,9 +390,17 @@ public final class RunningTopology {
             } catch (InterruptedException e) {
                 interrupted = true;
             }
+            shutdownWorkerHooks();
             // Exact for every executor that stopped (joined); an abandoned one may still change.
             killReport = new KillReport(name(), pendingTrees(), report);
             gone.countDown();
+            // The keep-alive thread only waits for `gone`: join it, so the kill returns with no thread
+            // of this topology left (a caller checking right after the kill would otherwise race it).
+            try {
+                keepAlive.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(graceNanos)));
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }

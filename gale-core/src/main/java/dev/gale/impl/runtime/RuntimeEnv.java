@@ -6,6 +6,8 @@ import dev.gale.impl.topology.TopologySettings;
 import dev.gale.impl.transfer.Backpressure;
 import dev.gale.impl.transfer.Inbox;
 import dev.gale.time.Clock;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -25,6 +27,7 @@ public final class RuntimeEnv {
     private final TupleObserver observer;
     private final FatalError fatal;
     private final DrainSignal drainSignal = new DrainSignal();
+    private final Map<String, Object> userResources = Collections.synchronizedMap(new HashMap<>());
 
     /** @param stopTopology stops the topology after a fatal error; must not block */
     public RuntimeEnv(TopologyPlan plan, Map<String, Object> topoConf, Clock clock, Inbox[] inboxByTask,
@@ -90,6 +93,11 @@ public final class RuntimeEnv {
     /** The topology's fatal error, if an {@link Error} stopped it. */
     public FatalError fatal() {
         return fatal;
+    }
+
+    /** Worker-level objects published by worker hooks, read by every task's {@code getResource}. */
+    public Map<String, Object> userResources() {
+        return userResources;
     }
 
     /** Told by deactivated spouts when their pending trees change, for a drain. */

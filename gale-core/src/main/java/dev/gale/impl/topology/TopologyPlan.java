@@ -66,8 +66,9 @@ public final class TopologyPlan {
     }
 
     /**
-     * Applies {@code topology.max.task.parallelism} as Storm does: the component's own setting, else the
-     * topology's, caps its number of tasks, and so its executors.
+     * Applies {@code topology.tasks} and {@code topology.max.task.parallelism} as Storm does: the
+     * component's own setting, else the topology's, gives and caps its number of tasks, and so its
+     * executors.
      */
     private static Map<String, ComponentDef> capParallelism(Map<String, ComponentDef> declared, TopologySettings settings) {
         Map<String, ComponentDef> out = new LinkedHashMap<>();
@@ -79,7 +80,10 @@ public final class TopologyPlan {
             } catch (IllegalArgumentException e) {
                 throw new InvalidTopologyException(c.describe() + ": " + e.getMessage(), e);
             }
-            int tasks = Math.min(c.numTasks(), max);
+            // topology.tasks: the component's own (builder, component conf) is in numTasks; else the topology's, if set.
+            int wanted = c.conf().get(Config.TOPOLOGY_TASKS) == null && settings.tasks() > 0 ? settings.tasks()
+                    : c.numTasks();
+            int tasks = Math.min(wanted, max);
             int executors = Math.min(c.parallelism(), tasks);
             out.put(c.id(), tasks == c.numTasks() && executors == c.parallelism() ? c
                     : new ComponentDef(c.id(), c.kind(), c.component(), executors, tasks, c.conf(), c.outputs(), c.inputs()));
@@ -165,6 +169,9 @@ public final class TopologyPlan {
     }
 
     public Fields outputFields(String componentId, String streamId) {
+        if (ImplicitStreams.isImplicit(componentId, streamId, components.keySet())) {
+            return new Fields(ImplicitStreams.fields(componentId, streamId));
+        }
         ComponentDef c = components.get(componentId);
         if (c == null) {
             throw new IllegalArgumentException("no component '" + componentId + "' in topology '" + name + "'");

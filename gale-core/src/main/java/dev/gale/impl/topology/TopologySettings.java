@@ -8,7 +8,7 @@ import java.util.Map;
  * bad value fails the submit with a message naming the key. Immutable.
  */
 public record TopologySettings(int messageTimeoutSecs, int ackers, int pendingBuckets, int receiveQueueSize,
-                               long spoutIdleMaxNanos, int maxTaskParallelism) {
+                               long spoutIdleMaxNanos, int maxTaskParallelism, boolean messageTimeouts, int tasks) {
 
     public static TopologySettings from(Map<String, Object> conf) {
         int timeout = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS, 30);
@@ -22,7 +22,12 @@ public record TopologySettings(int messageTimeoutSecs, int ackers, int pendingBu
         int idleMs = ConfigValues.getPositiveInt(conf, Config.GALE_SPOUT_IDLE_MAX_MS, 20);
         // Caps every component's tasks unless the component sets its own; unset means no cap.
         int maxTasks = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_MAX_TASK_PARALLELISM, Integer.MAX_VALUE);
-        return new TopologySettings(timeout, ackers, buckets, Math.max(16, queue), idleMs * 1_000_000L, maxTasks);
+        // false: trees never time out, they complete or fail only (Storm's meaning); true by default.
+        boolean timeouts = ConfigValues.getBoolean(conf, Config.TOPOLOGY_ENABLE_MESSAGE_TIMEOUTS, true);
+        // Every component's number of tasks, unless it sets its own; 0: unset (tasks = executors).
+        int tasks = conf.get(Config.TOPOLOGY_TASKS) == null ? 0 : ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_TASKS, 1);
+        return new TopologySettings(timeout, ackers, buckets, Math.max(16, queue), idleMs * 1_000_000L, maxTasks,
+                timeouts, tasks);
     }
 
     /**

@@ -63,6 +63,10 @@ final class TopologyValidator {
         String streamId = s.source().get_streamId();
         String what = bolt.describe() + " subscribes to stream '" + streamId + "' of '" + sourceId + "' with "
                 + s.grouping().type().name().toLowerCase() + " grouping";
+        if (ImplicitStreams.isImplicit(sourceId, streamId, components.keySet())) {
+            ImplicitStreams.checkGrouping(what, sourceId, streamId, s.grouping());
+            return;
+        }
         ComponentDef source = components.get(sourceId);
         if (source == null) {
             throw new InvalidTopologyException(what + ", but there is no component '" + sourceId

@@ -1,0 +1,22 @@
+package dev.gale.task;
+
+import dev.gale.impl.topology.TopologyPlan;
+import java.util.Map;
+
+/**
+ * What a worker hook's {@code start} is given: the worker's context, plus
+ * {@link #setResource} to publish objects every task can read with {@code getResource}.
+ * Thread-safe.
+ */
+public class WorkerUserContext extends WorkerTopologyContext {
+
+    /** @param userResources the topology's worker-level user resources, shared, thread-safe */
+    public WorkerUserContext(TopologyPlan plan, Map<String, Object> topoConf, Map<String, Object> userResources) {
+        super(plan, topoConf, userResources);
+    }
+
+    /** Publishes a worker-level object under {@code name}, for every task's {@code getResource}. */
+    public void setResource(String name, Object data) {
+        userResources.put(name, data);
+    }
+}
