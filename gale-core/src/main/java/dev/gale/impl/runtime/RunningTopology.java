@@ -67,7 +67,7 @@ public final class RunningTopology {
     private KillReport killReport; // guarded by killLock
 
     private RunningTopology(String name, Map<String, Object> conf, StormTopology topology, Clock clock, boolean synchronous,
-                            TupleObserver observer, Duration killGrace) {
+                            TupleObserver observer, Duration killGrace, boolean active) {
         this.killGrace = killGrace;
         TopologySettings settings;
         try {
@@ -102,7 +102,7 @@ public final class RunningTopology {
         Map<String, Object> topoConf = new HashMap<>(conf);
         topoConf.put(Config.TOPOLOGY_NAME, name);
         this.env = new RuntimeEnv(plan, Collections.unmodifiableMap(topoConf), clock, inboxByTask, slots.size(),
-                observer, this::stopAfterFatalError);
+                observer, this::stopAfterFatalError, active);
 
         int expectedPending = expectedPendingPerAcker(plan, conf);
         for (Slot s : slots) {
@@ -174,7 +174,17 @@ public final class RunningTopology {
     /** Same, with the grace period of kills (see {@link #kill(Duration)}), also used after a fatal error. */
     public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
                                         boolean synchronous, TupleObserver observer, Duration killGrace) {
-        RunningTopology t = new RunningTopology(name, conf, topology, clock, synchronous, observer, killGrace);
+        return start(name, conf, topology, clock, synchronous, observer, killGrace, true);
+    }
+
+    /**
+     * Same; with {@code active} false the spouts are opened but not activated, and call no
+     * {@code nextTuple} until {@link #activate()} (Storm's initial status INACTIVE).
+     */
+    public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
+                                        boolean synchronous, TupleObserver observer, Duration killGrace,
+                                        boolean active) {
+        RunningTopology t = new RunningTopology(name, conf, topology, clock, synchronous, observer, killGrace, active);
         t.keepAlive.start();
         for (Executor ex : t.executors) {
             ex.start();
