@@ -1,5 +1,7 @@
 package dev.gale;
 
+import dev.gale.generated.GlobalStreamId;
+import dev.gale.generated.Grouping;
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.NotAliveException;
 import dev.gale.generated.StormTopology;
@@ -10,6 +12,7 @@ import dev.gale.impl.runtime.TupleObserver;
 import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.topology.MockChecks;
 import dev.gale.impl.topology.StreamDef;
+import dev.gale.impl.topology.Subscription;
 import dev.gale.impl.topology.TopologyPlan;
 import dev.gale.impl.topology.TopologySettings;
 import dev.gale.impl.tuple.TupleImpl;
@@ -24,6 +27,7 @@ import dev.gale.testing.MkClusterParam;
 import dev.gale.testing.MkTupleParam;
 import dev.gale.testing.TestJob;
 import dev.gale.testing.TrackedTopology;
+import dev.gale.testing.TupleCaptureBolt;
 import dev.gale.time.Clock;
 import dev.gale.time.SimulatedClock;
 import dev.gale.topology.OutputFieldsDeclarer;
@@ -209,6 +213,62 @@ public class Testing {
 
     public static void trackedWait(TrackedTopology topo, Integer amt, Integer timeoutMs) {
         topo.trackedWait(amt, timeoutMs);
+    }
+
+    /**
+     * A topology (tracked or plain) with a {@link TupleCaptureBolt} subscribed to every stream
+     * of every component, to read what flowed through it.
+     *
+     * @param <T> {@link StormTopology} or {@link TrackedTopology}
+     */
+    public static final class CapturedTopology<T> {
+        public final T topology;
+        /** Holds what was captured. */
+        public final TupleCaptureBolt capturer;
+
+        public CapturedTopology(T topology, TupleCaptureBolt capturer) {
+            this.topology = topology;
+            this.capturer = capturer;
+        }
+    }
+
+    /**
+     * A copy of {@code topology} with a {@link TupleCaptureBolt} (one task, under a generated id)
+     * subscribed to every declared stream of every component: global grouping, or direct
+     * grouping for a direct stream (so it sees only what is sent to it), as in Storm.
+     */
+    public static CapturedTopology<StormTopology> captureTopology(StormTopology topology) {
+        TupleCaptureBolt capturer = new TupleCaptureBolt();
+        Map<String, ComponentDef> defs = new LinkedHashMap<>(topology.components());
+        List<Subscription> inputs = new ArrayList<>();
+        for (ComponentDef def : defs.values()) {
+            for (StreamDef stream : def.outputs().values()) {
+                inputs.add(new Subscription(new GlobalStreamId(def.id(), stream.streamId()),
+                        Grouping.of(stream.direct() ? Grouping.Type.DIRECT : Grouping.Type.GLOBAL)));
+            }
+        }
+        String id = UUID.randomUUID().toString();
+        defs.put(id, new ComponentDef(id, ComponentDef.Kind.BOLT, capturer, 1, 1, Map.of(), Map.of(), inputs));
+        return new CapturedTopology<>(new StormTopology(defs), capturer);
+    }
+
+    /** Captures a topology (see {@link #captureTopology}) and tracks the result for {@code cluster}. */
+    public static CapturedTopology<TrackedTopology> trackAndCaptureTopology(ILocalCluster cluster,
+                                                                            StormTopology topology) {
+        CapturedTopology<StormTopology> captured = captureTopology(topology);
+        return new CapturedTopology<>(new TrackedTopology(captured.topology, cluster), captured.capturer);
+    }
+
+    public static void trackedWait(CapturedTopology<TrackedTopology> topo) {
+        topo.topology.trackedWait();
+    }
+
+    public static void trackedWait(CapturedTopology<TrackedTopology> topo, Integer amt) {
+        topo.topology.trackedWait(amt);
+    }
+
+    public static void trackedWait(CapturedTopology<TrackedTopology> topo, Integer amt, Integer timeoutMs) {
+        topo.topology.trackedWait(amt, timeoutMs);
     }
 
     /** Advances the cluster's simulated time by {@code secs} seconds, one at a time. */

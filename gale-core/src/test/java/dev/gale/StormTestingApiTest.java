@@ -250,6 +250,32 @@ class StormTestingApiTest {
     }
 
     @Test
+    void aCapturedTrackedTopologyRecordsWhatFlowedOnEveryStream() throws Exception {
+        Testing.withTrackedCluster(cluster -> {
+            FeederSpout feeder = new FeederSpout(new Fields("sentence"));
+            TopologyBuilder b = new TopologyBuilder();
+            b.setSpout("feeder", feeder);
+            b.setBolt("split", new Split(), 2).shuffleGrouping("feeder");
+            StormTopology original = b.createTopology();
+            Testing.CapturedTopology<TrackedTopology> captured = Testing.trackAndCaptureTopology(cluster, original);
+            assertThat(original.components()).as("the original is left as it was").hasSize(2);
+            cluster.submitTopology("captured", new Config(), captured.topology.getTopology());
+
+            feeder.feed(new Values("a b"), 1);
+            Testing.trackedWait(captured, 1);
+            Map<String, List<FixedTuple>> results = captured.capturer.getAndClearResults();
+            assertThat(Testing.readTuples(results, "feeder")).containsExactly(new Values("a b"));
+            assertThat(Testing.multiseteq(Testing.readTuples(results, "split"), List.of(new Values("a"),
+                    new Values("b")))).isTrue();
+            assertThat(feeder.getAcked()).containsExactly(1);
+
+            feeder.feed(new Values("c"), 2);
+            Testing.trackedWait(captured, 1, 10_000);
+            assertThat(Testing.readTuples(captured.capturer.getResults(), "split")).containsExactly(new Values("c"));
+        });
+    }
+
+    @Test
     void trackedWaitFailsWhenTheSpoutsDoNotEmitEnough() {
         Testing.withTrackedCluster(cluster -> {
             FeederSpout feeder = new FeederSpout(new Fields("sentence"));
