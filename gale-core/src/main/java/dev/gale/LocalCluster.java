@@ -57,7 +57,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe.
  */
-public class LocalCluster implements ILocalCluster {
+public class LocalCluster implements ILocalClusterTrackedTopologyAware {
     private static final Logger LOG = LoggerFactory.getLogger(LocalCluster.class);
     private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(60);
 
@@ -226,6 +226,7 @@ public class LocalCluster implements ILocalCluster {
     }
 
     /** Submits the topology of a {@link TrackedTopology}. */
+    @Override
     public LocalTopology submitTopology(String topologyName, Map<String, Object> conf, TrackedTopology topology) {
         return submitTopology(topologyName, conf, topology.getTopology());
     }
@@ -242,6 +243,7 @@ public class LocalCluster implements ILocalCluster {
     }
 
     /** Submits the topology of a {@link TrackedTopology} with options. */
+    @Override
     public LocalTopology submitTopologyWithOpts(String topologyName, Map<String, Object> conf, TrackedTopology topology,
                                                 SubmitOptions submitOpts) {
         return submitTopologyWithOpts(topologyName, conf, topology.getTopology(), submitOpts);

@@ -283,7 +283,7 @@ class StormTestingApiTest {
             b.setSpout("feeder", feeder);
             b.setBolt("split", new Split()).shuffleGrouping("feeder");
             TrackedTopology tracked = new TrackedTopology(b.createTopology(), cluster);
-            ((LocalCluster) cluster).submitTopology("tracked", new Config(), tracked);
+            ((ILocalClusterTrackedTopologyAware) cluster).submitTopology("tracked", new Config(), tracked);
             feeder.feed(new Values("a"));
             assertThatThrownBy(() -> tracked.trackedWait(2, 500)).isInstanceOf(AssertionError.class)
                     .hasMessageContaining("Test timed out");
