@@ -6,15 +6,23 @@ import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.KillOptions;
 import dev.gale.generated.NotAliveException;
 import dev.gale.generated.StormTopology;
+import dev.gale.generated.SubmitOptions;
+import dev.gale.generated.TopologyInitialStatus;
 import dev.gale.impl.runtime.RunningTopology;
+import dev.gale.impl.runtime.TopologyObservers;
+import dev.gale.impl.runtime.TupleObserver;
 import dev.gale.stats.TopologyStats;
+import dev.gale.testing.TrackedTopology;
 import dev.gale.time.Clock;
+import dev.gale.time.SimulatedClock;
+import dev.gale.utils.Time;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,6 +37,15 @@ import org.slf4j.LoggerFactory;
  * and timeout due by then has been delivered and handled; {@link #waitForIdle()} then waits for
  * the tuples in flight.
  *
+ * <p>Storm's builder options are accepted so Storm's tests port unchanged:
+ * {@link Builder#withSimulatedTime()} runs the cluster on a fresh {@link Time.SimulatedTime}
+ * (so {@link Time} reads it on every thread, and {@link #advanceClusterTime} drives it);
+ * {@link Builder#withDaemonConf} gives every topology's configuration its {@code topology.*}
+ * defaults; {@link Builder#withTracked()} only gives the cluster an id, since any Gale cluster
+ * can run a {@link TrackedTopology}. Supervisors, ports and the Nimbus daemon mean nothing in one
+ * JVM: every executor is a thread of this process. Built inside an open {@link Time.SimulatedTime}
+ * without a clock of its own, a cluster runs on that simulated time, as Storm's does.
+ *
  * <p>A kill stops every executor; one still in user code after the kill grace period
  * ({@link Builder#withKillGracePeriod}, 2 s by default) is logged with its stack trace and
  * interrupted. Engine threads are daemons, so even user code that ignores the interrupt cannot
@@ -40,13 +57,18 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe.
  */
-public class LocalCluster implements AutoCloseable {
+public class LocalCluster implements ILocalClusterTrackedTopologyAware {
     private static final Logger LOG = LoggerFactory.getLogger(LocalCluster.class);
     private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(60);
 
     private final Clock clock;
     private final Duration killGrace;
     private final Map<String, RunningTopology> topologies = new LinkedHashMap<>();
+    private final Map<String, StormTopology> submitted = new LinkedHashMap<>();
+    private final Map<String, Object> daemonConf;
+    private final String trackedId;
+    /** The simulated time this cluster opened for itself (withSimulatedTime), closed with it. */
+    private final Time.SimulatedTime ownTime;
     private boolean closed;
 
     /** A cluster on the system clock. */
@@ -55,18 +77,100 @@ public class LocalCluster implements AutoCloseable {
     }
 
     private LocalCluster(Builder b) {
-        this.clock = b.clock;
+        if (b.simulateTime && b.clock != null) {
+            throw new IllegalArgumentException("withSimulatedTime() and withClock(...) both given: choose one");
+        }
+        if (b.simulateTime) {
+            this.ownTime = new Time.SimulatedTime();
+            this.clock = ownTime.getClock();
+        } else {
+            this.ownTime = null;
+            this.clock = b.clock != null ? b.clock : Time.isSimulating() ? Time.simulatedClock() : Clock.system();
+        }
         this.killGrace = b.killGrace;
+        this.daemonConf = new LinkedHashMap<>(b.daemonConf);
+        this.trackedId = b.trackedId;
     }
 
     /** Configures a {@link LocalCluster}. Not thread-safe. */
     public static final class Builder {
-        private Clock clock = Clock.system();
+        private Clock clock;
         private Duration killGrace = RunningTopology.DEFAULT_KILL_GRACE;
+        private boolean simulateTime;
+        private final Map<String, Object> daemonConf = new LinkedHashMap<>();
+        private String trackedId;
 
         /** Runs every topology of the cluster on this clock (e.g. a SimulatedClock in tests). */
         public Builder withClock(Clock clock) {
             this.clock = java.util.Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * Storm's simulated time: the cluster opens a {@link Time.SimulatedTime} (from zero) and
+         * runs every topology on its clock until closed. Time moves only through
+         * {@link LocalCluster#advanceClusterTime} or {@link Time#advanceTime}.
+         */
+        public Builder withSimulatedTime() {
+            return withSimulatedTime(true);
+        }
+
+        public Builder withSimulatedTime(boolean simulateTime) {
+            this.simulateTime = simulateTime;
+            return this;
+        }
+
+        /**
+         * Storm's daemon configuration: its {@code topology.*} entries are defaults of every
+         * topology's configuration; the others configure daemons Gale does not have.
+         */
+        public Builder withDaemonConf(Map<String, Object> conf) {
+            if (conf != null) {
+                daemonConf.putAll(conf);
+            }
+            return this;
+        }
+
+        public Builder withDaemonConf(String key, Object value) {
+            daemonConf.put(key, value);
+            return this;
+        }
+
+        /** Accepted for Storm's tests; one JVM has no supervisors. */
+        public Builder withSupervisors(int supervisors) {
+            return this;
+        }
+
+        /** Accepted for Storm's tests; one JVM has no worker ports. */
+        public Builder withPortsPerSupervisor(int portsPerSupervisor) {
+            return this;
+        }
+
+        /** Accepted for Storm's tests; one JVM has no worker ports. */
+        public Builder withSupervisorSlotPortMin(Number minPort) {
+            return this;
+        }
+
+        /** Accepted for Storm's tests; there is no Nimbus to serve. */
+        public Builder withNimbusDaemon() {
+            return this;
+        }
+
+        /** Accepted for Storm's tests; there is no Nimbus to serve. */
+        public Builder withNimbusDaemon(Boolean nimbusDaemon) {
+            return this;
+        }
+
+        /**
+         * Storm's tracked cluster: gives the cluster a tracked id. Any Gale cluster runs a
+         * {@link TrackedTopology}; this only sets {@link LocalCluster#getTrackedId()}.
+         */
+        public Builder withTracked() {
+            return withTracked(UUID.randomUUID().toString());
+        }
+
+        public Builder withTracked(String trackId) {
+            this.trackedId = trackId;
             return this;
         }
 
@@ -88,7 +192,7 @@ public class LocalCluster implements AutoCloseable {
     }
 
     /** A handle on a submitted topology; closing it kills the topology. */
-    public final class LocalTopology implements AutoCloseable {
+    public final class LocalTopology implements ILocalTopology {
         private final String name;
 
         private LocalTopology(String name) {
@@ -116,8 +220,38 @@ public class LocalCluster implements AutoCloseable {
      *     names the component, stream and field at fault
      * @throws AlreadyAliveException if a topology of that name runs already
      */
-    public synchronized LocalTopology submitTopology(String topologyName, Map<String, Object> conf,
-                                                     StormTopology topology) {
+    @Override
+    public LocalTopology submitTopology(String topologyName, Map<String, Object> conf, StormTopology topology) {
+        return submit(topologyName, conf, topology, null, true);
+    }
+
+    /** Submits the topology of a {@link TrackedTopology}. */
+    @Override
+    public LocalTopology submitTopology(String topologyName, Map<String, Object> conf, TrackedTopology topology) {
+        return submitTopology(topologyName, conf, topology.getTopology());
+    }
+
+    /**
+     * Storm's submit with options: with initial status {@link TopologyInitialStatus#INACTIVE} the
+     * spouts are opened but call no {@code nextTuple} until {@link #activate}.
+     */
+    @Override
+    public LocalTopology submitTopologyWithOpts(String topologyName, Map<String, Object> conf, StormTopology topology,
+                                                SubmitOptions submitOpts) {
+        boolean active = submitOpts == null || submitOpts.get_initial_status() != TopologyInitialStatus.INACTIVE;
+        return submit(topologyName, conf, topology, null, active);
+    }
+
+    /** Submits the topology of a {@link TrackedTopology} with options. */
+    @Override
+    public LocalTopology submitTopologyWithOpts(String topologyName, Map<String, Object> conf, TrackedTopology topology,
+                                                SubmitOptions submitOpts) {
+        return submitTopologyWithOpts(topologyName, conf, topology.getTopology(), submitOpts);
+    }
+
+    /** Submits, telling {@code observer} (if not null) of every emit, ack and fail (for {@link Testing}). */
+    synchronized LocalTopology submit(String topologyName, Map<String, Object> conf, StormTopology topology,
+                                      TupleObserver observer, boolean active) {
         if (closed) {
             throw new IllegalStateException("this LocalCluster is closed");
         }
@@ -130,10 +264,20 @@ public class LocalCluster implements AutoCloseable {
         if (topologies.containsKey(topologyName)) {
             throw new AlreadyAliveException("a topology named '" + topologyName + "' is already running");
         }
-        Map<String, Object> c = conf == null ? Map.of() : conf;
-        RunningTopology t = RunningTopology.start(topologyName, c, topology, clock, clock != Clock.system(), null,
-                killGrace);
+        Map<String, Object> c = new LinkedHashMap<>();
+        daemonConf.forEach((k, v) -> {
+            if (k.startsWith("topology.")) {
+                c.put(k, v);
+            }
+        });
+        if (conf != null) {
+            c.putAll(conf);
+        }
+        TupleObserver observers = TopologyObservers.both(TopologyObservers.attached(topology), observer);
+        RunningTopology t = RunningTopology.start(topologyName, c, topology, clock, clock != Clock.system(), observers,
+                killGrace, active);
         topologies.put(topologyName, t);
+        submitted.put(topologyName, topology);
         return new LocalTopology(topologyName);
     }
 
@@ -185,7 +329,9 @@ public class LocalCluster implements AutoCloseable {
             }
         }
         synchronized (this) {
-            topologies.remove(name, t);
+            if (topologies.remove(name, t)) {
+                submitted.remove(name);
+            }
         }
         KillReport report = t.kill();
         if (drain) {
@@ -218,6 +364,60 @@ public class LocalCluster implements AutoCloseable {
     /** Names of the running topologies. */
     public synchronized Set<String> getTopologyNames() {
         return Set.copyOf(topologies.keySet());
+    }
+
+    @Override
+    public synchronized StormTopology getTopology(String id) {
+        get(id);
+        return submitted.get(id);
+    }
+
+    /** Storm's daemon configuration given to the builder. */
+    public Map<String, Object> getDaemonConf() {
+        return new LinkedHashMap<>(daemonConf);
+    }
+
+    @Override
+    public String getTrackedId() {
+        return trackedId;
+    }
+
+    /**
+     * Advances simulated time by {@code secs} seconds, one second at a time, waiting for the
+     * cluster to be idle before and after each step.
+     *
+     * @throws IllegalStateException if the cluster does not run on simulated time
+     */
+    @Override
+    public void advanceClusterTime(int secs) throws InterruptedException {
+        advanceClusterTime(secs, 1);
+    }
+
+    /**
+     * Advances simulated time by {@code secs} seconds, {@code step} seconds at a time: each step
+     * returns once every tick, rotation and timeout it made due has been handled and the tuples
+     * they caused are processed ({@link #waitForIdle()}). Deterministic.
+     *
+     * @throws IllegalStateException if the cluster does not run on simulated time
+     */
+    @Override
+    public void advanceClusterTime(int secs, int step) throws InterruptedException {
+        if (!(clock instanceof SimulatedClock)) {
+            throw new IllegalStateException("advanceClusterTime needs simulated time: build the cluster withSimulatedTime()"
+                    + " or withClock(new SimulatedClock()); this one runs on " + clock);
+        }
+        if (step <= 0) {
+            throw new IllegalArgumentException("step must be positive: " + step);
+        }
+        SimulatedClock simulated = (SimulatedClock) clock;
+        waitForIdle();
+        for (int left = secs; left > 0; left -= step) {
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+            simulated.advance(Duration.ofSeconds(Math.min(step, left)));
+            waitForIdle();
+        }
     }
 
     /** The clock this cluster runs on. */
@@ -264,7 +464,8 @@ public class LocalCluster implements AutoCloseable {
         return t;
     }
 
-    /** Kills every topology. */
+    /** Kills every topology (and ends the cluster's own simulated time). */
+    @Override
     public void shutdown() {
         List<String> names;
         synchronized (this) {
@@ -277,6 +478,9 @@ public class LocalCluster implements AutoCloseable {
             } catch (NotAliveException e) {
                 // killed meanwhile by another thread
             }
+        }
+        if (ownTime != null) {
+            ownTime.close();
         }
     }
 

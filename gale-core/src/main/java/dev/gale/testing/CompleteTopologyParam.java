@@ -1,17 +1,22 @@
 package dev.gale.testing;
 
+import dev.gale.Config;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Options of {@link Testing#completeTopology}: mocked sources, configuration, a name, and how
- * long (real time, and simulated time) the run may take. Not thread-safe.
+ * Options of a completed topology run, Storm's {@code CompleteTopologyParam} (for
+ * {@code dev.gale.Testing.completeTopology}) and Gale's {@link Testing#completeTopology}:
+ * mocked sources, configuration, a name, whether to clean the spouts' state afterwards, and
+ * how long (real time, and simulated time) the run may take. Setters return {@code this} so
+ * they chain (Storm's return nothing; calls written for Storm compile unchanged). Not
+ * thread-safe.
  */
-public final class CompleteTopologyParam {
+public class CompleteTopologyParam {
     private MockedSources mockedSources = new MockedSources();
-    private Map<String, Object> stormConf = new HashMap<>();
-    private String topologyName = "completed-topology";
+    private Map<String, Object> stormConf = new Config();
+    private boolean cleanupState = true;
+    private String topologyName;
     private Duration timeout = Duration.ofSeconds(60);
     private Duration simulatedTimeLimit = Duration.ofHours(1);
 
@@ -19,8 +24,9 @@ public final class CompleteTopologyParam {
         return mockedSources;
     }
 
+    /** The mocked spouts (null: none). */
     public CompleteTopologyParam setMockedSources(MockedSources mockedSources) {
-        this.mockedSources = mockedSources;
+        this.mockedSources = mockedSources == null ? new MockedSources() : mockedSources;
         return this;
     }
 
@@ -29,10 +35,21 @@ public final class CompleteTopologyParam {
     }
 
     public CompleteTopologyParam setStormConf(Map<String, Object> stormConf) {
-        this.stormConf = stormConf == null ? new HashMap<>() : stormConf;
+        this.stormConf = stormConf == null ? new Config() : stormConf;
         return this;
     }
 
+    /** Whether the spouts' {@code clean()} is called after the run (Storm's run). Default true. */
+    public boolean getCleanupState() {
+        return cleanupState;
+    }
+
+    public CompleteTopologyParam setCleanupState(Boolean cleanupState) {
+        this.cleanupState = cleanupState == null || cleanupState;
+        return this;
+    }
+
+    /** The name the topology runs under; null (the default) means a generated one. */
     public String getTopologyName() {
         return topologyName;
     }
@@ -42,7 +59,11 @@ public final class CompleteTopologyParam {
         return this;
     }
 
-    /** Real time the whole run may take before it is abandoned with an error. Default 60 s. */
+    /**
+     * Real time the whole run may take before it is abandoned with an error. Default 60 s
+     * (Storm's is {@code Testing.TEST_TIMEOUT_MS}, 10 s: a longer limit only changes how long a
+     * failing run takes, and spares runs on a loaded machine).
+     */
     public Duration getTimeout() {
         return timeout;
     }
@@ -52,9 +73,14 @@ public final class CompleteTopologyParam {
         return this;
     }
 
-    /** Storm's name for {@link #setTimeout}, in milliseconds. */
-    public CompleteTopologyParam setTimeoutMs(int millis) {
-        return setTimeout(Duration.ofMillis(millis));
+    /** Storm's name for {@link #getTimeout}, in milliseconds. */
+    public Integer getTimeoutMs() {
+        return (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
+    }
+
+    /** Storm's name for {@link #setTimeout}, in milliseconds (null: the default). */
+    public CompleteTopologyParam setTimeoutMs(Integer millis) {
+        return setTimeout(Duration.ofMillis(millis == null ? dev.gale.Testing.TEST_TIMEOUT_MS : millis));
     }
 
     /** Simulated time the run may advance before it is abandoned with an error. Default 1 h. */

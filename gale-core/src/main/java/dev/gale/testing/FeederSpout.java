@@ -70,6 +70,11 @@ public class FeederSpout extends BaseRichSpout implements PendingInput, Completa
         this(outFields, dev.gale.utils.Utils.DEFAULT_STREAM_ID);
     }
 
+    /** Emits on the default stream with these field names. */
+    public FeederSpout(List<String> outFields) {
+        this(new Fields(outFields));
+    }
+
     /** Emits on the given stream with these fields. */
     public FeederSpout(Fields outFields, String streamId) {
         this.outFields = outFields;
@@ -127,6 +132,18 @@ public class FeederSpout extends BaseRichSpout implements PendingInput, Completa
         Shared s = this.shared;
         s.unemitted.incrementAndGet();
         s.queue.add(new Object[] {new ArrayList<>(tuple), msgId});
+    }
+
+    /**
+     * Storm's name for {@link #feed(List, Object)}: the feed never blocks in Gale, whose queue
+     * is unbounded.
+     */
+    public void feedNoWait(List<Object> tuple, Object msgId) {
+        feed(tuple, msgId);
+    }
+
+    /** Storm waits here for a reader of its bounded queue; Gale's never blocks a feed, so this returns at once. */
+    public void waitForReader() {
     }
 
     /** Receives every ack and fail (set before submitting: the copies take it along). */

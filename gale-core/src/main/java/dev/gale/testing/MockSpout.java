@@ -23,13 +23,11 @@ final class MockSpout extends BaseRichSpout implements PendingInput, Completable
     private final String id = UUID.randomUUID().toString();
     private transient SpoutOutputCollector collector;
 
-    MockSpout(Map<String, List<List<Object>>> byStream) {
+    MockSpout(List<FixedTuple> tuples) {
         ConcurrentLinkedQueue<Object[]> q = new ConcurrentLinkedQueue<>();
         int position = 0;
-        for (Map.Entry<String, List<List<Object>>> e : byStream.entrySet()) {
-            for (List<Object> tuple : e.getValue()) {
-                q.add(new Object[] {e.getKey(), tuple, position++});
-            }
+        for (FixedTuple t : tuples) {
+            q.add(new Object[] {t.stream, t.values, position++});
         }
         QUEUES.put(id, q);
     }

@@ -9,13 +9,23 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Tuples that replace the output of spouts in {@link Testing#completeTopology}: a mocked spout
- * emits exactly these tuples, in order, each with a message id (its position), instead of
- * running the real spout. Not thread-safe; build it before the test runs.
+ * Tuples that replace the output of spouts in a completed topology (both Gale's
+ * {@link Testing#completeTopology} and Storm's {@code dev.gale.Testing.completeTopology}): a
+ * mocked spout emits exactly these tuples, in the order added, each tracked, instead of running
+ * the real spout. Storm's shape: spout id to {@link FixedTuple}s. Not thread-safe; build it
+ * before the test runs.
  */
-public final class MockedSources {
-    /** spout id -> stream id -> tuples */
-    private final Map<String, Map<String, List<List<Object>>>> data = new LinkedHashMap<>();
+public class MockedSources {
+    /** spout id -> tuples, each naming its stream */
+    private final Map<String, List<FixedTuple>> data = new LinkedHashMap<>();
+
+    public MockedSources() {
+    }
+
+    /** Storm's constructor: spout id to the tuples it emits. */
+    public MockedSources(Map<String, List<FixedTuple>> data) {
+        data.forEach((spout, tuples) -> this.data.put(spout, new ArrayList<>(tuples)));
+    }
 
     /** Adds tuples a spout emits on its default stream. */
     public MockedSources addMockData(String spoutId, Values... tuples) {
@@ -24,10 +34,9 @@ public final class MockedSources {
 
     /** Adds tuples a spout emits on a stream. */
     public MockedSources addMockData(String spoutId, String streamId, Values... tuples) {
-        List<List<Object>> list = data.computeIfAbsent(spoutId, k -> new LinkedHashMap<>())
-                .computeIfAbsent(streamId, k -> new ArrayList<>());
+        List<FixedTuple> list = data.computeIfAbsent(spoutId, k -> new ArrayList<>());
         for (Values v : tuples) {
-            list.add(Collections.unmodifiableList(new ArrayList<>(v)));
+            list.add(new FixedTuple(streamId, Collections.unmodifiableList(new ArrayList<>(v))));
         }
         return this;
     }
@@ -37,9 +46,9 @@ public final class MockedSources {
         return addMockData(spoutId, streamId, tuples.stream().map(t -> new Values(t.toArray())).toArray(Values[]::new));
     }
 
-    /** Spout id to stream id to tuples, read-only. */
-    public Map<String, Map<String, List<List<Object>>>> getData() {
-        return Collections.unmodifiableMap(data);
+    /** Spout id to its tuples, in order (Storm's shape). */
+    public Map<String, List<FixedTuple>> getData() {
+        return data;
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.gale.impl.executor.SpoutExecutor;
 import dev.gale.impl.runtime.RunningTopology;
 import dev.gale.impl.runtime.TupleObserver;
 import dev.gale.impl.topology.ComponentDef;
+import dev.gale.impl.topology.MockChecks;
 import dev.gale.spout.ISpout;
 import dev.gale.stats.TopologyStats;
 import dev.gale.time.SimulatedClock;
@@ -54,14 +55,15 @@ public final class Testing {
     public static CompletedTopology completeTopology(StormTopology topology, CompleteTopologyParam param) {
         List<MockSpout> mocks = new ArrayList<>();
         StormTopology mocked = withMocks(topology, param.getMockedSources(), mocks);
-        List<CompletableSpout> completables = completableSpouts(param.getTopologyName(), mocked);
+        String name = param.getTopologyName() == null ? "completed-topology" : param.getTopologyName();
+        List<CompletableSpout> completables = completableSpouts(name, mocked);
         Recorder recorder = new Recorder();
         SimulatedClock clock = new SimulatedClock();
         Map<String, Object> conf = new LinkedHashMap<>(param.getStormConf());
         completables.forEach(CompletableSpout::startup);
         RunningTopology running;
         try {
-            running = RunningTopology.start(param.getTopologyName(), conf, mocked, clock, true, recorder);
+            running = RunningTopology.start(name, conf, mocked, clock, true, recorder);
         } catch (RuntimeException e) {
             completables.forEach(CompletableSpout::clean);
             mocks.forEach(MockSpout::forget);
@@ -78,7 +80,7 @@ public final class Testing {
                     break;
                 }
                 if (clock.nanos() > limit || System.nanoTime() > deadline) {
-                    throw new IllegalStateException("topology '" + param.getTopologyName() + "' did not complete: "
+                    throw new IllegalStateException("topology '" + name + "' did not complete: "
                             + running.pendingTrees() + " tuple trees still pending and spouts not exhausted "
                             + unexhausted + " after " + Duration.ofNanos(clock.nanos()) + " of simulated time");
                 }
@@ -90,7 +92,7 @@ public final class Testing {
             return new CompletedTopology(recorder.emitted(), recorder.snapshot(recorder.acked),
                     recorder.snapshot(recorder.failed), stats, Duration.ofNanos(clock.nanos()));
         } catch (TimeoutException e) {
-            throw new IllegalStateException("topology '" + param.getTopologyName() + "' did not complete: "
+            throw new IllegalStateException("topology '" + name + "' did not complete: "
                     + e.getMessage(), e);
         } finally {
             running.kill(); // a bolt stuck in execute is interrupted after the default grace period
@@ -145,18 +147,8 @@ public final class Testing {
 
     private static StormTopology withMocks(StormTopology topology, MockedSources sources, List<MockSpout> mocks) {
         Map<String, ComponentDef> defs = new LinkedHashMap<>(topology.components());
-        for (Map.Entry<String, Map<String, List<List<Object>>>> e : sources.getData().entrySet()) {
-            ComponentDef spout = defs.get(e.getKey());
-            if (spout == null || spout.kind() != ComponentDef.Kind.SPOUT) {
-                throw new InvalidTopologyException("mocked sources name spout '" + e.getKey()
-                        + "', which the topology does not have; its components are " + defs.keySet());
-            }
-            for (String stream : e.getValue().keySet()) {
-                if (!spout.outputs().containsKey(stream)) {
-                    throw new InvalidTopologyException("mocked sources give tuples on stream '" + stream + "' of spout '"
-                            + e.getKey() + "', which declares only " + spout.outputs().keySet());
-                }
-            }
+        for (Map.Entry<String, List<FixedTuple>> e : sources.getData().entrySet()) {
+            ComponentDef spout = MockChecks.mockedSpout(defs, e.getKey(), e.getValue());
             MockSpout mock = new MockSpout(e.getValue());
             mocks.add(mock);
             // One task, so the mocked tuples are emitted in order.

@@ -2,6 +2,7 @@ package dev.gale.impl.executor;
 
 import dev.gale.impl.runtime.RuntimeEnv;
 import dev.gale.impl.stats.TaskMetrics;
+import dev.gale.impl.time.ThreadClock;
 import dev.gale.impl.transfer.Inbox;
 import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.impl.transfer.Outbox;
@@ -98,6 +99,8 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
 
     @Override
     public final void run() {
+        // User code calling dev.gale.utils.Time on this thread reads the topology's clock.
+        ThreadClock.bind(env.clock());
         inbox.bindOwner(Thread.currentThread());
         outbox.bindOwner(Thread.currentThread(), "executor '" + name + "'");
         try {
@@ -142,6 +145,7 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
             env.errors().report(componentId, -1, "executor failed to shut down", t);
         } finally {
             outbox.clear();
+            ThreadClock.unbind();
         }
     }
 

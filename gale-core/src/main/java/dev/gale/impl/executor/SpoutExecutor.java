@@ -181,10 +181,13 @@ public final class SpoutExecutor extends Executor {
 
     @Override
     protected void init() {
+        active = env.startsActive();
         for (SpoutTask t : tasks) {
             try {
                 t.spout.open(t.setup.conf, t.setup.context, new SpoutOutputCollector(t.collector));
-                t.spout.activate();
+                if (active) {
+                    t.spout.activate();
+                }
             } catch (Throwable e) {
                 t.alive = false;
                 userError(t.setup.taskId, "open failed; the task will not emit", e);

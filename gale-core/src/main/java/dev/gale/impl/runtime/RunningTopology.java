@@ -73,7 +73,7 @@ public final class RunningTopology {
     private int startedWorkerHooks; // guarded by killLock
 
     private RunningTopology(String name, Map<String, Object> conf, StormTopology topology, Clock clock, boolean synchronous,
-                            TupleObserver observer, Duration killGrace) {
+                            TupleObserver observer, Duration killGrace, boolean active) {
         this.killGrace = killGrace;
         TopologySettings settings;
         try {
@@ -107,7 +107,8 @@ public final class RunningTopology {
         }
         // What components see: Storm's defaults under the submitted conf; the engine reads `settings`.
         Map<String, Object> topoConf = TopologyConf.topologyView(conf, name);
-        this.env = new RuntimeEnv(plan, topoConf, clock, inboxByTask, slots.size(), observer, this::stopAfterFatalError);
+        this.env = new RuntimeEnv(plan, topoConf, clock, inboxByTask, slots.size(), observer, this::stopAfterFatalError,
+                active);
         this.workerHooks = deserializeWorkerHooks(name, topology);
 
         int expectedPending = expectedPendingPerAcker(plan, conf);
@@ -180,7 +181,17 @@ public final class RunningTopology {
     /** Same, with the grace period of kills (see {@link #kill(Duration)}), also used after a fatal error. */
     public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
                                         boolean synchronous, TupleObserver observer, Duration killGrace) {
-        RunningTopology t = new RunningTopology(name, conf, topology, clock, synchronous, observer, killGrace);
+        return start(name, conf, topology, clock, synchronous, observer, killGrace, true);
+    }
+
+    /**
+     * Same; with {@code active} false the spouts are opened but not activated, and call no
+     * {@code nextTuple} until {@link #activate()} (Storm's initial status INACTIVE).
+     */
+    public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
+                                        boolean synchronous, TupleObserver observer, Duration killGrace,
+                                        boolean active) {
+        RunningTopology t = new RunningTopology(name, conf, topology, clock, synchronous, observer, killGrace, active);
         t.startWorkerHooks();
         t.keepAlive.start();
         for (Executor ex : t.executors) {

@@ -28,10 +28,18 @@ public final class RuntimeEnv {
     private final FatalError fatal;
     private final DrainSignal drainSignal = new DrainSignal();
     private final Map<String, Object> userResources = Collections.synchronizedMap(new HashMap<>());
+    private final boolean startsActive;
 
     /** @param stopTopology stops the topology after a fatal error; must not block */
     public RuntimeEnv(TopologyPlan plan, Map<String, Object> topoConf, Clock clock, Inbox[] inboxByTask,
                       int executorCount, TupleObserver observer, Runnable stopTopology) {
+        this(plan, topoConf, clock, inboxByTask, executorCount, observer, stopTopology, true);
+    }
+
+    /** Same; with {@code startsActive} false the spouts open inactive (Storm's initial status INACTIVE). */
+    public RuntimeEnv(TopologyPlan plan, Map<String, Object> topoConf, Clock clock, Inbox[] inboxByTask,
+                      int executorCount, TupleObserver observer, Runnable stopTopology, boolean startsActive) {
+        this.startsActive = startsActive;
         this.plan = plan;
         this.topoConf = topoConf;
         this.clock = clock;
@@ -41,6 +49,11 @@ public final class RuntimeEnv {
         this.errors = new ErrorRegistry(plan.name());
         this.observer = observer;
         this.fatal = new FatalError(errors, stopTopology);
+    }
+
+    /** False if the spouts open inactive, waiting for an activate. */
+    public boolean startsActive() {
+        return startsActive;
     }
 
     public TopologyPlan plan() {

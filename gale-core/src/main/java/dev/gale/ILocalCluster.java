@@ -1,0 +1,56 @@
+package dev.gale;
+
+import dev.gale.generated.KillOptions;
+import dev.gale.generated.StormTopology;
+import dev.gale.generated.SubmitOptions;
+import java.util.Map;
+
+/**
+ * Storm's interface of a cluster running in this JVM ({@code org.apache.storm.ILocalCluster}),
+ * implemented by {@link LocalCluster}, so code and tests written against it port unchanged. The
+ * methods of Storm's interface that speak Nimbus, Thrift or ZooKeeper (credentials, rebalance,
+ * cluster state, summaries) have no meaning in Gale's single-JVM engine and are left out.
+ *
+ * <p>Implementations are thread-safe.
+ */
+public interface ILocalCluster extends AutoCloseable {
+
+    /** Submits a topology; closing the result kills it. */
+    ILocalTopology submitTopology(String topologyName, Map<String, Object> conf, StormTopology topology);
+
+    /** Submits a topology with options (its initial status). */
+    ILocalTopology submitTopologyWithOpts(String topologyName, Map<String, Object> conf, StormTopology topology,
+                                          SubmitOptions submitOpts);
+
+    void killTopology(String topologyName);
+
+    void killTopologyWithOpts(String topologyName, KillOptions options);
+
+    void activate(String topologyName);
+
+    void deactivate(String topologyName);
+
+    /**
+     * Shuts the cluster down.
+     *
+     * @deprecated use {@link #close()} instead.
+     */
+    @Deprecated
+    void shutdown();
+
+    /** The topology submitted under this name (Gale's topology ids are their names). */
+    StormTopology getTopology(String id);
+
+    /** Advances simulated time by {@code secs} seconds, one second at a time. */
+    void advanceClusterTime(int secs) throws InterruptedException;
+
+    /** Advances simulated time by {@code secs} seconds, {@code steps} seconds at a time. */
+    void advanceClusterTime(int secs, int steps) throws InterruptedException;
+
+    /** The id of a tracked cluster, or null. */
+    String getTrackedId();
+
+    /** Closing it kills the topology. */
+    interface ILocalTopology extends AutoCloseable {
+    }
+}
