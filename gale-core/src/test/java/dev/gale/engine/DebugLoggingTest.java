@@ -9,8 +9,6 @@ import dev.gale.time.SimulatedClock;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Values;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -24,20 +22,36 @@ class DebugLoggingTest {
         b.setSpout("spout", spout);
         b.setBolt("loud", new Bolts.Forward("word")).shuffleGrouping("spout").setDebug(true);
         b.setBolt("end", new Bolts.Sink()).shuffleGrouping("loud");
-        // slf4j-simple writes to System.err as it is at each call: capture it around the run.
-        PrintStream original = System.err;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        // Tests log to target/test.log (src/test/resources/simplelogger.properties): read what this run adds.
+        java.nio.file.Path logFile = java.nio.file.Path.of("target", "test.log");
+        org.slf4j.LoggerFactory.getLogger(DebugLoggingTest.class); // opens (and truncates) the file first
+        long before = logSize(logFile);
         try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
             cluster.submitTopology("debug", new Config(), b.createTopology());
             spout.feed(new Values("hello-debug"), 1);
             cluster.waitForIdle();
             assertThat(spout.getAcked()).containsExactly(1);
-        } finally {
-            System.setErr(original);
         }
-        String log = captured.toString(StandardCharsets.UTF_8);
+        String log = logSince(logFile, before);
         assertThat(log).contains("Emitting: bolt 'loud'").contains("[hello-debug]");
         assertThat(log).doesNotContain("Emitting: spout 'spout'");
+    }
+
+    private static long logSize(java.nio.file.Path file) {
+        try {
+            return java.nio.file.Files.exists(file) ? java.nio.file.Files.size(file) : 0;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static String logSince(java.nio.file.Path file, long offset) {
+        try {
+            byte[] all = java.nio.file.Files.readAllBytes(file);
+            offset = Math.min(offset, all.length);
+            return new String(all, (int) offset, all.length - (int) offset, StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

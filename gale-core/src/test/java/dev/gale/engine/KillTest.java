@@ -94,7 +94,8 @@ class KillTest {
     @Test
     void aJvmRunningAStuckTopologyExitsAfterTheClusterIsClosed() throws Exception {
         String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        Process p = new ProcessBuilder(java, "-Dorg.slf4j.simpleLogger.logFile=System.err", // its log is what we read
+                "-cp", System.getProperty("java.class.path"),
                 StuckTopologyMain.class.getName()).redirectErrorStream(true).start();
         boolean exited = p.waitFor(30, TimeUnit.SECONDS);
         if (!exited) {
