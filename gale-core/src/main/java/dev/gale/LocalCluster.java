@@ -5,13 +5,20 @@ import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.NotAliveException;
 import dev.gale.generated.StormTopology;
 import dev.gale.impl.runtime.RunningTopology;
+import dev.gale.spi.ClusterUi;
+import dev.gale.spi.ClusterUiProvider;
+import dev.gale.spi.UiSettings;
+import dev.gale.stats.TopologyGraph;
 import dev.gale.stats.TopologyStats;
 import dev.gale.time.Clock;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
 
@@ -34,6 +41,7 @@ public class LocalCluster implements AutoCloseable {
     private final Clock clock;
     private final Map<String, RunningTopology> topologies = new LinkedHashMap<>();
     private boolean closed;
+    private final ClusterUi ui;
 
     /** A cluster on the system clock. */
     public LocalCluster() {
@@ -42,11 +50,43 @@ public class LocalCluster implements AutoCloseable {
 
     private LocalCluster(Builder b) {
         this.clock = b.clock;
+        this.ui = b.ui == null ? null : startUi(b.ui);
+    }
+
+    private ClusterUi startUi(UiSettings settings) {
+        ClusterUiProvider provider = ServiceLoader.load(ClusterUiProvider.class).findFirst()
+                .orElseThrow(() -> new IllegalStateException("withUi needs the gale-ui module on the classpath "
+                        + "(Maven: dev.gale:gale-ui); no " + ClusterUiProvider.class.getName() + " was found"));
+        return provider.start(this, settings);
     }
 
     /** Configures a {@link LocalCluster}. Not thread-safe. */
     public static final class Builder {
         private Clock clock = Clock.system();
+        private UiSettings ui;
+
+        /**
+         * Serves a web UI, Storm UI's REST API and Prometheus metrics for this cluster on
+         * 127.0.0.1 (Gale addition; needs the {@code gale-ui} module on the classpath). The URL
+         * is logged and given by {@link LocalCluster#getUiUrl()}.
+         *
+         * @param port the port, 0 for any free one
+         */
+        public Builder withUi(int port) {
+            return withUi(UiSettings.loopback(port));
+        }
+
+        /**
+         * Same, with every setting explicit: {@code new UiSettings("0.0.0.0", 8080, true)} makes
+         * the UI reachable from other machines (logged as a warning).
+         */
+        public Builder withUi(UiSettings settings) {
+            if (settings.port() < 0 || settings.port() > 65535) {
+                throw new IllegalArgumentException("UI port must be 0..65535, got " + settings.port());
+            }
+            this.ui = settings;
+            return this;
+        }
 
         /** Runs every topology of the cluster on this clock (e.g. a SimulatedClock in tests). */
         public Builder withClock(Clock clock) {
@@ -133,6 +173,29 @@ public class LocalCluster implements AutoCloseable {
         return get(topologyName).stats();
     }
 
+    /**
+     * Whether the topology's spouts were last activated or deactivated, in Storm's words
+     * (Gale addition): "ACTIVE" (from submit on) or "INACTIVE".
+     */
+    public synchronized String getTopologyStatus(String topologyName) {
+        return get(topologyName).isActive() ? "ACTIVE" : "INACTIVE";
+    }
+
+    /** The topology's components and the streams between them, with groupings (Gale addition). */
+    public synchronized TopologyGraph getTopologyGraph(String topologyName) {
+        return get(topologyName).graph();
+    }
+
+    /** The web UI's address, when built {@link Builder#withUi(int) withUi} (Gale addition). */
+    public Optional<URI> getUiUrl() {
+        return Optional.ofNullable(ui).map(ClusterUi::url);
+    }
+
+    /** The token the web UI's mutating requests need, when built with a UI (Gale addition). */
+    public Optional<String> getUiToken() {
+        return Optional.ofNullable(ui).map(ClusterUi::token);
+    }
+
     /** Names of the running topologies. */
     public synchronized Set<String> getTopologyNames() {
         return Set.copyOf(topologies.keySet());
@@ -187,6 +250,9 @@ public class LocalCluster implements AutoCloseable {
             killTopology(name);
         }
         closed = true;
+        if (ui != null) {
+            ui.close();
+        }
     }
 
     @Override

@@ -156,7 +156,7 @@ public final class SpoutExecutor extends Executor {
     }
 
     private void timedOut(int taskIndex, Object messageId, String streamId, long startNanos) {
-        tasks[taskIndex].setup.metrics.failed();
+        tasks[taskIndex].setup.metrics.timedOut();
         callFail(tasks[taskIndex], messageId);
     }
 

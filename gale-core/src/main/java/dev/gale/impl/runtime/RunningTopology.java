@@ -19,6 +19,7 @@ import dev.gale.impl.transfer.Inbox;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.LatencySummary;
 import dev.gale.stats.TaskStats;
+import dev.gale.stats.TopologyGraph;
 import dev.gale.stats.TopologyStats;
 import dev.gale.time.Clock;
 import java.time.Duration;
@@ -46,6 +47,8 @@ public final class RunningTopology {
     private final TopologyTimer timer;
     private final long startNanos = System.nanoTime();
     private volatile boolean killed;
+    /** What activate/deactivate last asked for; spouts apply it on their own threads soon after. */
+    private volatile boolean active = true;
 
     private RunningTopology(String name, Map<String, Object> conf, StormTopology topology, Clock clock, boolean synchronous,
                             TupleObserver observer) {
@@ -188,11 +191,34 @@ public final class RunningTopology {
     }
 
     public void activate() {
+        active = true;
         sendToSpouts(Control.ACTIVATE);
     }
 
     public void deactivate() {
+        active = false;
         sendToSpouts(Control.DEACTIVATE);
+    }
+
+    /** Whether the topology was last activated (true from the start) rather than deactivated. */
+    public boolean isActive() {
+        return active;
+    }
+
+    /** The components and the streams between them, acker left out. */
+    public TopologyGraph graph() {
+        TopologyPlan plan = env.plan();
+        List<TopologyGraph.Node> nodes = new ArrayList<>();
+        List<TopologyGraph.Edge> edges = new ArrayList<>();
+        for (ComponentDef def : plan.components().values()) {
+            nodes.add(new TopologyGraph.Node(def.id(), def.kind() == ComponentDef.Kind.SPOUT ? "spout" : "bolt",
+                    byComponent.get(def.id()).size(), plan.tasksOf(def.id())));
+            for (dev.gale.impl.topology.Subscription s : def.inputs()) {
+                edges.add(new TopologyGraph.Edge(s.source().get_componentId(), s.source().get_streamId(), def.id(),
+                        s.grouping().toString()));
+            }
+        }
+        return new TopologyGraph(name(), List.copyOf(nodes), List.copyOf(edges));
     }
 
     private void sendToSpouts(Control c) {
