@@ -103,7 +103,7 @@ function clickable(tr, id) {
 
 // ---- graph -------------------------------------------------------------------------------------
 
-const NODE_W = 190, NODE_H = 70, COL_W = 330, ROW_H = 110;
+const NODE_W = 200, NODE_H = 70, COL_W = 340, ROW_H = 100;
 
 function layout(graph) {
   // Columns by longest path from a spout (cycles cut after as many rounds as there are nodes).
@@ -144,7 +144,11 @@ function renderGraph(graph) {
   if (key !== graphKey) {
     graphKey = key;
     svg.replaceChildren();
-    svg.setAttribute('viewBox', `0 0 ${Math.max(width - COL_W + NODE_W + 40, 400)} ${Math.max(height, 200)}`);
+    const vw = Math.max(width - COL_W + NODE_W + 40, 400), vh = Math.max(height, 110);
+    svg.setAttribute('viewBox', `0 0 ${vw} ${vh}`);
+    // Drawn 1:1 when it fits, scaled down (never up) when the window is narrower.
+    svg.setAttribute('width', vw);
+    svg.setAttribute('height', vh);
     const defs = el('defs');
     const marker = el('marker', {id: 'arrow', viewBox: '0 0 10 10', refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse'});
     marker.appendChild(el('path', {d: 'M 0 0 L 10 5 L 0 10 z', fill: '#8c959f'}));
@@ -198,7 +202,7 @@ function renderGraph(graph) {
 
 function renderChart(points) {
   const svg = $('chart');
-  const W = 600, H = 240, L = 50, R = 50, T = 10, B = 24;
+  const W = 1200, H = 220, L = 50, R = 50, T = 10, B = 24;
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.replaceChildren();
   if (points.length < 2) { svg.appendChild(el('text', {x: W / 2, y: H / 2, 'text-anchor': 'middle', fill: '#6b7785'}, 'collecting…')); return; }
