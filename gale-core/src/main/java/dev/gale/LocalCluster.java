@@ -244,12 +244,16 @@ public class LocalCluster implements AutoCloseable {
         return t;
     }
 
-    /** Kills every topology. */
-    public synchronized void shutdown() {
-        for (String name : new ArrayList<>(topologies.keySet())) {
-            killTopology(name);
+    /** Kills every topology, then stops the UI if there is one. */
+    public void shutdown() {
+        synchronized (this) {
+            for (String name : new ArrayList<>(topologies.keySet())) {
+                killTopology(name);
+            }
+            closed = true;
         }
-        closed = true;
+        // Outside the lock: the UI's request threads may be waiting for it, and stopping the
+        // server waits for them.
         if (ui != null) {
             ui.close();
         }
