@@ -56,12 +56,14 @@ final class Sampler implements AutoCloseable {
 
     /** The latest view of a topology, or null if it is not running (or not yet sampled). */
     TopologyView view(String name) {
-        return views.get(name);
+        return cluster.getTopologyNames().contains(name) ? views.get(name) : null;
     }
 
-    /** The latest views of every running topology, by name. */
+    /** The latest views of every running topology, by name; one killed since the last sample is left out. */
     Map<String, TopologyView> views() {
-        return Map.copyOf(views);
+        Map<String, TopologyView> out = new HashMap<>(views);
+        out.keySet().retainAll(cluster.getTopologyNames());
+        return out;
     }
 
     /** Samples now, on the sampler's thread, and waits for it: after an action, so the page sees it at once. */
