@@ -11,16 +11,23 @@ import dev.gale.generated.TopologyInitialStatus;
 import dev.gale.impl.runtime.RunningTopology;
 import dev.gale.impl.runtime.TopologyObservers;
 import dev.gale.impl.runtime.TupleObserver;
+import dev.gale.spi.ClusterUi;
+import dev.gale.spi.ClusterUiProvider;
+import dev.gale.spi.UiSettings;
+import dev.gale.stats.TopologyGraph;
 import dev.gale.stats.TopologyStats;
 import dev.gale.testing.TrackedTopology;
 import dev.gale.time.Clock;
 import dev.gale.time.SimulatedClock;
 import dev.gale.utils.Time;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeoutException;
@@ -70,6 +77,7 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
     /** The simulated time this cluster opened for itself (withSimulatedTime), closed with it. */
     private final Time.SimulatedTime ownTime;
     private boolean closed;
+    private final ClusterUi ui;
 
     /** A cluster on the system clock. */
     public LocalCluster() {
@@ -90,6 +98,14 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
         this.killGrace = b.killGrace;
         this.daemonConf = new LinkedHashMap<>(b.daemonConf);
         this.trackedId = b.trackedId;
+        this.ui = b.ui == null ? null : startUi(b.ui);
+    }
+
+    private ClusterUi startUi(UiSettings settings) {
+        ClusterUiProvider provider = ServiceLoader.load(ClusterUiProvider.class).findFirst()
+                .orElseThrow(() -> new IllegalStateException("withUi needs the gale-ui module on the classpath "
+                        + "(Maven: dev.gale:gale-ui); no " + ClusterUiProvider.class.getName() + " was found"));
+        return provider.start(this, settings);
     }
 
     /** Configures a {@link LocalCluster}. Not thread-safe. */
@@ -99,6 +115,30 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
         private boolean simulateTime;
         private final Map<String, Object> daemonConf = new LinkedHashMap<>();
         private String trackedId;
+        private UiSettings ui;
+
+        /**
+         * Serves a web UI, Storm UI's REST API and Prometheus metrics for this cluster on
+         * 127.0.0.1 (Gale addition; needs the {@code gale-ui} module on the classpath). The URL
+         * is logged and given by {@link LocalCluster#getUiUrl()}.
+         *
+         * @param port the port, 0 for any free one
+         */
+        public Builder withUi(int port) {
+            return withUi(UiSettings.loopback(port));
+        }
+
+        /**
+         * Same, with every setting explicit: {@code new UiSettings("0.0.0.0", 8080, true)} makes
+         * the UI reachable from other machines (logged as a warning).
+         */
+        public Builder withUi(UiSettings settings) {
+            if (settings.port() < 0 || settings.port() > 65535) {
+                throw new IllegalArgumentException("UI port must be 0..65535, got " + settings.port());
+            }
+            this.ui = settings;
+            return this;
+        }
 
         /** Runs every topology of the cluster on this clock (e.g. a SimulatedClock in tests). */
         public Builder withClock(Clock clock) {
@@ -361,6 +401,29 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
         return get(topologyName).stats();
     }
 
+    /**
+     * Whether the topology's spouts were last activated or deactivated, in Storm's words
+     * (Gale addition): "ACTIVE" (from submit on) or "INACTIVE".
+     */
+    public synchronized String getTopologyStatus(String topologyName) {
+        return get(topologyName).isActive() ? "ACTIVE" : "INACTIVE";
+    }
+
+    /** The topology's components and the streams between them, with groupings (Gale addition). */
+    public synchronized TopologyGraph getTopologyGraph(String topologyName) {
+        return get(topologyName).graph();
+    }
+
+    /** The web UI's address, when built {@link Builder#withUi(int) withUi} (Gale addition). */
+    public Optional<URI> getUiUrl() {
+        return Optional.ofNullable(ui).map(ClusterUi::url);
+    }
+
+    /** The token the web UI's mutating requests need, when built with a UI (Gale addition). */
+    public Optional<String> getUiToken() {
+        return Optional.ofNullable(ui).map(ClusterUi::token);
+    }
+
     /** Names of the running topologies. */
     public synchronized Set<String> getTopologyNames() {
         return Set.copyOf(topologies.keySet());
@@ -464,7 +527,7 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
         return t;
     }
 
-    /** Kills every topology (and ends the cluster's own simulated time). */
+    /** Kills every topology, stops the UI if there is one, and ends the cluster's own simulated time. */
     @Override
     public void shutdown() {
         List<String> names;
@@ -478,6 +541,11 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
             } catch (NotAliveException e) {
                 // killed meanwhile by another thread
             }
+        }
+        // Outside the lock: the UI's request threads may be waiting for it, and stopping the
+        // server waits for them.
+        if (ui != null) {
+            ui.close();
         }
         if (ownTime != null) {
             ownTime.close();

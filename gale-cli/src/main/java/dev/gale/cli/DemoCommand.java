@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -63,6 +64,14 @@ final class DemoCommand implements Callable<Integer> {
             description = "auto (live on a terminal, log lines otherwise), live, log or off (default: ${DEFAULT-VALUE}).")
     ProgressDisplay.Mode progressMode;
 
+    @Mixin
+    UiOptions ui;
+
+    @Option(names = "--ui-linger", paramLabel = "SECONDS",
+            description = "With --ui: keep the UI up this long after the job completed (default: until Ctrl-C "
+                    + "on a terminal, 0 elsewhere).")
+    Double uiLingerSecs;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -87,7 +96,7 @@ final class DemoCommand implements Callable<Integer> {
             double secs;
             long startNanos = System.nanoTime();
             boolean timedOut = false;
-            try (LocalCluster cluster = new LocalCluster();
+            try (LocalCluster cluster = ui.cluster(out);
                  ProgressDisplay display = new ProgressDisplay(spec.commandLine().getErr(), progressMode, 1.0);
                  ShutdownDrain onSignal = new ShutdownDrain(cluster, TOPOLOGY, spec.commandLine().getErr())) {
                 cluster.submitTopology(TOPOLOGY, config, topology);
@@ -112,8 +121,27 @@ final class DemoCommand implements Callable<Integer> {
                 }
                 stats = cluster.getTopologyStats(TOPOLOGY);
                 secs = (System.nanoTime() - startNanos) / 1e9;
+                lingerWithUi(cluster, out);
             } // kills the topology
             return summary(out, job, stats, topology, secs, timedOut);
+        }
+    }
+
+    /** With the UI on, leaves the finished topology up for a look before it is killed. */
+    private void lingerWithUi(LocalCluster cluster, PrintWriter out) {
+        if (cluster.getUiUrl().isEmpty()) {
+            return;
+        }
+        double linger = uiLingerSecs != null ? uiLingerSecs : System.console() != null ? Double.POSITIVE_INFINITY : 0;
+        if (linger <= 0) {
+            return;
+        }
+        out.printf("%nThe job is complete; the UI stays at %s%s.%n", cluster.getUiUrl().get(),
+                Double.isInfinite(linger) ? " until Ctrl-C" : " for " + Format.seconds(linger));
+        out.flush();
+        long end = Double.isInfinite(linger) ? Long.MAX_VALUE : System.nanoTime() + (long) (linger * 1e9);
+        while (System.nanoTime() < end) {
+            sleep(Math.min(1000, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
         }
     }
 

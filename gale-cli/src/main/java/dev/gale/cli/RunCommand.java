@@ -26,6 +26,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -125,6 +126,9 @@ final class RunCommand implements Callable<Integer> {
             description = "auto (live on a terminal, log lines otherwise), live, log or off (default: ${DEFAULT-VALUE}).")
     ProgressDisplay.Mode progressMode;
 
+    @Mixin
+    UiOptions ui;
+
     @Override
     public Integer call() throws Exception {
         List<Path> userClasses = UserClassPath.entries(jars, classpaths, parent.environment.apply("CLASSPATH"));
@@ -167,6 +171,10 @@ final class RunCommand implements Callable<Integer> {
         if (mainMethod == null) {
             throw new UserException("class " + cls.getName() + " has neither a public static createTopology() "
                     + "returning StormTopology nor a public static main(String[]); see 'gale run --help'");
+        }
+        if (ui.enabled()) {
+            throw new UserException("--ui does not apply to " + cls.getName() + ", which runs through its main "
+                    + "method and builds its own LocalCluster; build it with new LocalCluster.Builder().withUi(port)");
         }
         if (!settings.isEmpty()) {
             throw new UserException("--conf does not apply to " + cls.getName()
@@ -257,7 +265,7 @@ final class RunCommand implements Callable<Integer> {
         TopologyStats stats;
         double secs;
         long start = System.nanoTime();
-        try (LocalCluster cluster = new LocalCluster();
+        try (LocalCluster cluster = ui.cluster(out);
              ProgressDisplay display = new ProgressDisplay(spec.commandLine().getErr(), progressMode, interval);
              ShutdownDrain onSignal = new ShutdownDrain(cluster, topologyName, spec.commandLine().getErr())) {
             cluster.submitTopology(topologyName, config, topology);

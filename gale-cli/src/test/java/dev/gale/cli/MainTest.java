@@ -123,6 +123,21 @@ class MainTest {
     }
 
     @Test
+    void demoWithUiPrintsTheUrlAndToken() {
+        Result r = gale("demo", "--passes", "1", "--progress", "off", "--ui", "0", "--ui-linger", "0");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).containsPattern("Gale UI: http://127\\.0\\.0\\.1:\\d+/\\?token=\\S{20,}");
+        assertThat(r.out()).contains("api/v1/topology/summary", "metrics");
+    }
+
+    @Test
+    void uiOnANonLoopbackAddressNeedsUiBind() {
+        Result r = gale("run", "exclamation", "--seconds", "0.5", "--progress", "off", "--ui-bind", "not a host");
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err()).contains("cannot start the UI").doesNotContain("\tat ");
+    }
+
+    @Test
     void runsAnExampleForTheGivenTime() {
         Result r = gale("run", "singlejoin", "--seconds", "0.5", "--progress", "log", "--interval", "0.1");
         assertThat(r.status()).as(r.err()).isZero();

@@ -33,6 +33,26 @@ public record ComponentStats(String componentId, String kind, List<TaskStats> ta
         return tasks.stream().mapToLong(TaskStats::failed).sum();
     }
 
+    /** Spouts: trees among {@link #failed()} that timed out (Gale addition). */
+    public long timedOut() {
+        return tasks.stream().mapToLong(TaskStats::timedOut).sum();
+    }
+
+    /** Emitted and transferred per output stream over the tasks, by stream id (Gale addition). */
+    public List<StreamStats> streams() {
+        java.util.Map<String, long[]> sums = new java.util.TreeMap<>();
+        for (TaskStats t : tasks) {
+            for (StreamStats s : t.streams()) {
+                long[] a = sums.computeIfAbsent(s.streamId(), k -> new long[2]);
+                a[0] += s.emitted();
+                a[1] += s.transferred();
+            }
+        }
+        List<StreamStats> out = new java.util.ArrayList<>();
+        sums.forEach((id, a) -> out.add(new StreamStats(id, a[0], a[1])));
+        return out;
+    }
+
     /** Mean execute latency over the tasks, weighted by executed count. */
     public double executeLatencyMs() {
         long n = executed();

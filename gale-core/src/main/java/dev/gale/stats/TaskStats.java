@@ -13,7 +13,18 @@ package dev.gale.stats;
  * @param completeLatency spouts: time from emit to completed tree; null for bolts
  * @param queueDepth messages waiting in the receive queue of the task's executor, a queue all the
  *     tasks of that executor share (for a component's total see {@link ComponentStats#queueDepth()})
+ * @param timedOut spouts: the trees among {@code failed} that failed by timing out rather than by an
+ *     explicit fail (Gale addition); 0 for bolts
+ * @param streams emitted and transferred per output stream, by stream id (Gale addition)
  */
 public record TaskStats(String componentId, int taskId, long emitted, long transferred, long executed, long acked,
-                        long failed, double executeLatencyMs, LatencySummary completeLatency, int queueDepth) {
+                        long failed, double executeLatencyMs, LatencySummary completeLatency, int queueDepth,
+                        long timedOut, java.util.List<StreamStats> streams) {
+
+    /** Same, without a timed-out count (0): the shape before timed-out trees were counted apart. */
+    public TaskStats(String componentId, int taskId, long emitted, long transferred, long executed, long acked,
+                     long failed, double executeLatencyMs, LatencySummary completeLatency, int queueDepth) {
+        this(componentId, taskId, emitted, transferred, executed, acked, failed, executeLatencyMs, completeLatency,
+                queueDepth, 0, java.util.List.of());
+    }
 }

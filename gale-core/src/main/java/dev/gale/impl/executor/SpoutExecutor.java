@@ -238,7 +238,7 @@ public final class SpoutExecutor extends Executor {
     private void timedOut(int taskIndex, Object messageId, String streamId, long startNanos) {
         tasks[taskIndex].limit.timedOut(startNanos, env.clock().nanos());
         timeoutWatch.timedOut();
-        tasks[taskIndex].setup.metrics.failed();
+        tasks[taskIndex].setup.metrics.timedOut();
         callFail(tasks[taskIndex], messageId, env.clock().nanos() - startNanos);
     }
 

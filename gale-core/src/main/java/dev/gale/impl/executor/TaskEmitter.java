@@ -55,6 +55,9 @@ final class TaskEmitter {
         for (StreamRouter r : routers.values()) {
             declared.put(r.streamId(), r.stream());
         }
+        for (dev.gale.impl.stats.StreamCounter c : metrics.streamCounters(routers.keySet())) {
+            routers.get(c.snapshot().streamId()).counter(c);
+        }
         this.observer = observer;
         this.outbox = outbox;
         this.metrics = metrics;
@@ -121,6 +124,7 @@ final class TaskEmitter {
             observer.emitted(componentId, taskId, r.streamId(), values);
         }
         metrics.emitted(n);
+        r.counter().emitted(n);
         if (debug) {
             LOG.info("Emitting: {} {} {}", describe, r.streamId(), values);
         }

@@ -20,6 +20,7 @@ public final class StreamRouter {
     private final Grouper[] groupers;
     private final int[] targets;
     private final int[] directTasks;
+    private dev.gale.impl.stats.StreamCounter counter;
 
     private StreamRouter(StreamDef stream, Grouper[] groupers, int[] directTasks) {
         this.stream = stream;
@@ -57,6 +58,15 @@ public final class StreamRouter {
     }
 
     /** The stream's declaration. */
+    /** The stream's counter for this task; set once by the task's emitter before the task runs. */
+    public dev.gale.impl.stats.StreamCounter counter() {
+        return counter;
+    }
+
+    public void counter(dev.gale.impl.stats.StreamCounter c) {
+        this.counter = c;
+    }
+
     public StreamDef stream() {
         return stream;
     }

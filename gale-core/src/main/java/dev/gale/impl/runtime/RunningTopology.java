@@ -23,6 +23,7 @@ import dev.gale.impl.transfer.Inbox;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.LatencySummary;
 import dev.gale.stats.TaskStats;
+import dev.gale.stats.TopologyGraph;
 import dev.gale.stats.TopologyStats;
 import dev.gale.task.WorkerUserContext;
 import dev.gale.time.Clock;
@@ -71,10 +72,13 @@ public final class RunningTopology {
     private KillReport killReport; // guarded by killLock
     private final List<IWorkerHook> workerHooks;
     private int startedWorkerHooks; // guarded by killLock
+    /** What activate/deactivate last asked for; spouts apply it on their own threads soon after. */
+    private volatile boolean active;
 
     private RunningTopology(String name, Map<String, Object> conf, StormTopology topology, Clock clock, boolean synchronous,
                             TupleObserver observer, Duration killGrace, boolean active) {
         this.killGrace = killGrace;
+        this.active = active;
         TopologySettings settings;
         try {
             settings = TopologySettings.from(conf);
@@ -291,11 +295,34 @@ public final class RunningTopology {
     }
 
     public void activate() {
+        active = true;
         sendToSpouts(Control.ACTIVATE);
     }
 
     public void deactivate() {
+        active = false;
         sendToSpouts(Control.DEACTIVATE);
+    }
+
+    /** Whether the topology was last activated (true from the start) rather than deactivated. */
+    public boolean isActive() {
+        return active;
+    }
+
+    /** The components and the streams between them, acker left out. */
+    public TopologyGraph graph() {
+        TopologyPlan plan = env.plan();
+        List<TopologyGraph.Node> nodes = new ArrayList<>();
+        List<TopologyGraph.Edge> edges = new ArrayList<>();
+        for (ComponentDef def : plan.components().values()) {
+            nodes.add(new TopologyGraph.Node(def.id(), def.kind() == ComponentDef.Kind.SPOUT ? "spout" : "bolt",
+                    byComponent.get(def.id()).size(), plan.tasksOf(def.id())));
+            for (dev.gale.impl.topology.Subscription s : def.inputs()) {
+                edges.add(new TopologyGraph.Edge(s.source().get_componentId(), s.source().get_streamId(), def.id(),
+                        s.grouping().toString()));
+            }
+        }
+        return new TopologyGraph(name(), List.copyOf(nodes), List.copyOf(edges));
     }
 
     private void sendToSpouts(Control c) {

@@ -18,6 +18,7 @@ public final class TaskMetrics {
     private static final VarHandle EXECUTED;
     private static final VarHandle ACKED;
     private static final VarHandle FAILED;
+    private static final VarHandle TIMED_OUT;
     private static final VarHandle EXECUTE_NANOS;
     private static final VarHandle TIMED;
 
@@ -29,6 +30,7 @@ public final class TaskMetrics {
             EXECUTED = l.findVarHandle(TaskMetrics.class, "executed", long.class);
             ACKED = l.findVarHandle(TaskMetrics.class, "acked", long.class);
             FAILED = l.findVarHandle(TaskMetrics.class, "failed", long.class);
+            TIMED_OUT = l.findVarHandle(TaskMetrics.class, "timedOut", long.class);
             EXECUTE_NANOS = l.findVarHandle(TaskMetrics.class, "executeNanos", long.class);
             TIMED = l.findVarHandle(TaskMetrics.class, "timed", long.class);
         } catch (ReflectiveOperationException e) {
@@ -43,8 +45,11 @@ public final class TaskMetrics {
     private long executed;
     private long acked;
     private long failed;
+    private long timedOut;
     private long executeNanos;
     private long timed;
+    /** Set once, before the executor starts; read by snapshots. */
+    private volatile java.util.List<StreamCounter> streams = java.util.List.of();
     private final SingleWriterRecorder completeLatencyMicros;
     private final Histogram completeLatencyTotal;
 
@@ -77,12 +82,28 @@ public final class TaskMetrics {
         }
     }
 
+    /** Makes a counter for each output stream, for the emitter to bump; call once, before the task runs. */
+    public StreamCounter[] streamCounters(java.util.Collection<String> streamIds) {
+        java.util.List<StreamCounter> list = new java.util.ArrayList<>();
+        for (String id : new java.util.TreeSet<>(streamIds)) {
+            list.add(new StreamCounter(id));
+        }
+        streams = java.util.List.copyOf(list);
+        return list.toArray(new StreamCounter[0]);
+    }
+
     public void acked() {
         ACKED.setOpaque(this, acked + 1);
     }
 
     public void failed() {
         FAILED.setOpaque(this, failed + 1);
+    }
+
+    /** Counts a spout tree that timed out: a fail too, counted apart so a UI can tell them apart. */
+    public void timedOut() {
+        failed();
+        TIMED_OUT.setOpaque(this, timedOut + 1);
     }
 
     /** Records a completed tree's latency (spout tasks). */
@@ -106,7 +127,16 @@ public final class TaskMetrics {
         long timedCount = (long) TIMED.getOpaque(this);
         return new TaskStats(componentId, taskId, (long) EMITTED.getOpaque(this), (long) TRANSFERRED.getOpaque(this),
                 ex, (long) ACKED.getOpaque(this), (long) FAILED.getOpaque(this),
-                timedCount == 0 ? 0 : exNanos / 1e6 / timedCount, completeLatency(), queueDepth);
+                timedCount == 0 ? 0 : exNanos / 1e6 / timedCount, completeLatency(), queueDepth,
+                (long) TIMED_OUT.getOpaque(this), streamStats());
+    }
+
+    private java.util.List<dev.gale.stats.StreamStats> streamStats() {
+        java.util.List<dev.gale.stats.StreamStats> out = new java.util.ArrayList<>();
+        for (StreamCounter c : streams) {
+            out.add(c.snapshot());
+        }
+        return java.util.List.copyOf(out);
     }
 
     /** The complete latency so far (spout tasks), else null. */

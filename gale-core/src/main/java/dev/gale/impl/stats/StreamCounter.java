@@ -1,0 +1,42 @@
+package dev.gale.impl.stats;
+
+import dev.gale.stats.StreamStats;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * Live counters of one output stream of one task. Written only by the task's executor thread,
+ * with opaque stores (no fence, no allocation); read by any thread.
+ */
+public final class StreamCounter {
+    private static final VarHandle EMITTED;
+    private static final VarHandle TRANSFERRED;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            EMITTED = l.findVarHandle(StreamCounter.class, "emitted", long.class);
+            TRANSFERRED = l.findVarHandle(StreamCounter.class, "transferred", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final String streamId;
+    private long emitted;
+    private long transferred;
+
+    public StreamCounter(String streamId) {
+        this.streamId = streamId;
+    }
+
+    /** Counts one emit on the stream that went to {@code copies} tasks. */
+    public void emitted(int copies) {
+        EMITTED.setOpaque(this, emitted + 1);
+        TRANSFERRED.setOpaque(this, transferred + copies);
+    }
+
+    public StreamStats snapshot() {
+        return new StreamStats(streamId, (long) EMITTED.getOpaque(this), (long) TRANSFERRED.getOpaque(this));
+    }
+}

@@ -1,0 +1,17 @@
+package dev.gale.spi;
+
+import java.net.URI;
+
+/** A running cluster UI, from {@link ClusterUiProvider#start}. Thread-safe. */
+public interface ClusterUi extends AutoCloseable {
+
+    /** Where the UI listens, e.g. {@code http://127.0.0.1:8080/}. */
+    URI url();
+
+    /** The token that mutating requests (activate, deactivate, kill) must carry. */
+    String token();
+
+    /** Stops serving; idempotent. */
+    @Override
+    void close();
+}
