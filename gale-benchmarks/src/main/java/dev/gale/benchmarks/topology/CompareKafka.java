@@ -195,6 +195,7 @@ public final class CompareKafka {
         cmd.addAll(Arrays.asList(s.jvmOpts.trim().split("\\s+")));
         cmd.addAll(List.of("-cp", cp, KafkaWordCountRun.class.getName(), bootstrap, in, outTopic, "wc-" + engine + "-" + rep));
         Driver driver = new Driver(bootstrap, in, outTopic, s.partitions, s.inFlight);
+        driver.awaitLeaders(in, outTopic, s.partitions);
         Map<String, Object> r = new LinkedHashMap<>();
         List<String> rates = new ArrayList<>();
         long t0 = System.nanoTime();
@@ -342,6 +343,25 @@ public final class CompareKafka {
             }
             producerThread = new Thread(this::produce, "bench-producer");
             consumerThread = new Thread(this::consume, "bench-consumer");
+        }
+
+        /**
+         * Waits until the broker itself (not only the controller) leads every partition of both new
+         * topics: a produce that arrives earlier gets NOT_LEADER_OR_FOLLOWER, and the idempotent
+         * producers' retries of it were seen failing for good with OUT_OF_ORDER_SEQUENCE_NUMBER.
+         */
+        void awaitLeaders(String in, String out, int partitions) throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!led(producer.partitionsFor(in), partitions) || !led(consumer.partitionsFor(out), partitions)) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("topics " + in + " and " + out + " have no leaders after 60 s");
+                }
+                Thread.sleep(50);
+            }
+        }
+
+        private static boolean led(List<org.apache.kafka.common.PartitionInfo> info, int partitions) {
+            return info.size() == partitions && info.stream().allMatch(i -> i.leader() != null && !i.leader().isEmpty());
         }
 
         void start() {
