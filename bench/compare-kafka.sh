@@ -10,8 +10,8 @@ set -euo pipefail
 usage() {
   cat <<'USAGE'
 usage: bench/compare-kafka.sh [options]
-  --quick                  smoke run: warm-up 3 s, saturated 5 s, fixed rate 3 s, 1 repeat
-  --warmup SECS            warm-up after the first output record (default 10)
+  --quick                  smoke run: broker warm-up 5 s; warm-up 3 s, saturated 5 s, fixed rate 3 s; 1 repeat
+  --warmup SECS            warm-up after the first output record (default 15)
   --measure SECS           saturated window (default 20)
   --in-flight N            saturated: most input records sent but not yet done (default 5000)
   --latency-rate N         fixed-rate window's input records/s (default 2000)
@@ -21,6 +21,7 @@ usage: bench/compare-kafka.sh [options]
   --partitions N           partitions of the input and the output topic (default 2)
   --jvm-opts "FLAGS"       flags of both engine JVMs (default "-Xms1g -Xmx1g -XX:+UseG1GC")
   --broker-jvm-opts "F"    flags of the broker JVM (default the same)
+  --broker-warmup SECS     harness-only traffic through the broker before the first run (default 20)
   --out DIR                where table.txt, results.json and logs/ go
                            (default target/bench-results/kafka-<time>)
 

@@ -65,7 +65,7 @@ public final class CompareKafka {
     }
 
     private record Settings(double warmup, double measure, double latencySecs, int latencyRate, int inFlight,
-                            int partitions, String jvmOpts, String brokerJvmOpts) {
+                            int partitions, String jvmOpts, String brokerJvmOpts, double brokerWarmup) {
     }
 
     private record Run(String engine, int repeat, Map<String, Object> result, String error, Path log) {
@@ -79,14 +79,15 @@ public final class CompareKafka {
         Map<String, String> opt = parse(args);
         boolean quick = opt.containsKey("quick");
         Settings s = new Settings(
-                Double.parseDouble(opt.getOrDefault("warmup", quick ? "3" : "10")),
+                Double.parseDouble(opt.getOrDefault("warmup", quick ? "3" : "15")),
                 Double.parseDouble(opt.getOrDefault("measure", quick ? "5" : "20")),
                 Double.parseDouble(opt.getOrDefault("latency-secs", quick ? "3" : "10")),
                 Integer.parseInt(opt.getOrDefault("latency-rate", "2000")),
                 Integer.parseInt(opt.getOrDefault("in-flight", "5000")),
                 Integer.parseInt(opt.getOrDefault("partitions", "2")),
                 opt.getOrDefault("jvm-opts", "-Xms1g -Xmx1g -XX:+UseG1GC"),
-                opt.getOrDefault("broker-jvm-opts", "-Xms1g -Xmx1g -XX:+UseG1GC"));
+                opt.getOrDefault("broker-jvm-opts", "-Xms1g -Xmx1g -XX:+UseG1GC"),
+                Double.parseDouble(opt.getOrDefault("broker-warmup", quick ? "5" : "20")));
         int repeats = Integer.parseInt(opt.getOrDefault("repeats", quick ? "1" : "3"));
         List<String> engines = List.of(opt.getOrDefault("engines", String.join(",", ENGINES)).split(","));
         Map<String, String> classpaths = Map.of("gale", opt.getOrDefault("gale-cp", ""),
@@ -117,6 +118,7 @@ public final class CompareKafka {
             String bootstrap = awaitBootstrap(brokerOut, broker);
             System.err.println("compare-kafka: broker (pid " + broker.pid() + ") at " + bootstrap);
             try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+                warmBroker(bootstrap, admin, s);
                 int total = repeats * engines.size();
                 for (int rep = 1; rep <= repeats; rep++) {
                     List<String> order = new ArrayList<>(engines);
@@ -236,7 +238,12 @@ public final class CompareKafka {
             r.put("harness_cpu_cores", (selfCpuNanos() - selfCpu0) / (double) (w1 - w0));
 
             driver.pace(s.latencyRate);
-            phase(driver, child, "settle at " + s.latencyRate + "/s", Math.min(3, Math.max(1, s.latencySecs / 2)), rates);
+            // The saturated phase's backlog must drain before latency at the fixed rate means anything.
+            long drainDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            do {
+                phase(driver, child, "settle at " + s.latencyRate + "/s", 1, rates);
+            } while (driver.notDone() > s.latencyRate / 5 && System.nanoTime() < drainDeadline && child.isAlive());
+            phase(driver, child, "settle at " + s.latencyRate + "/s", 1, rates);
             driver.latency.getIntervalHistogram();
             long lo0 = driver.outputs.get();
             long l0 = System.nanoTime();
@@ -258,6 +265,28 @@ public final class CompareKafka {
             Files.write(out.resolve("logs").resolve(engine + "-" + rep + ".rates.log"), rates, StandardCharsets.UTF_8);
             admin.deleteTopics(List.of(in, outTopic)).all().get();
         }
+    }
+
+    /**
+     * Runs the harness's own producer and consumer through a scratch topic before any engine runs:
+     * a fresh broker (and this JVM's clients) get faster for many seconds as the JIT compiles them,
+     * which would otherwise favour whichever engine runs last.
+     */
+    private static void warmBroker(String bootstrap, Admin admin, Settings s) throws Exception {
+        if (s.brokerWarmup <= 0) {
+            return;
+        }
+        String topic = "warm-broker";
+        admin.createTopics(List.of(new NewTopic(topic, s.partitions, (short) 1))).all().get();
+        try (Driver d = new Driver(bootstrap, topic, topic, s.partitions, s.inFlight, true)) {
+            d.awaitLeaders(topic, topic, s.partitions);
+            d.start();
+            long t0 = System.nanoTime();
+            Thread.sleep((long) (s.brokerWarmup * 1000));
+            System.err.printf(Locale.ROOT, "compare-kafka: broker warm-up: %,.0f records/s through the broker alone%n",
+                    d.sent.get() * 1e9 / (System.nanoTime() - t0));
+        }
+        admin.deleteTopics(List.of(topic)).all().get();
     }
 
     private static void putLatency(Map<String, Object> r, String prefix, Histogram h) {
@@ -310,7 +339,15 @@ public final class CompareKafka {
         private volatile boolean running = true;
         private volatile int rate; // 0: saturated
 
+        private final boolean echo;
+
         Driver(String bootstrap, String inTopic, String outTopic, int partitions, int inFlight) {
+            this(bootstrap, inTopic, outTopic, partitions, inFlight, false);
+        }
+
+        /** {@code echo}: reading the input topic itself back (the broker warm-up), one record counts as done. */
+        Driver(String bootstrap, String inTopic, String outTopic, int partitions, int inFlight, boolean echo) {
+            this.echo = echo;
             this.inTopic = inTopic;
             this.inFlight = inFlight;
             Map<String, Object> p = new HashMap<>();
@@ -369,6 +406,11 @@ public final class CompareKafka {
             producerThread.start();
         }
 
+        /** Input records sent and not yet done. */
+        long notDone() {
+            return sent.get() - outputs.get() / WORDS;
+        }
+
         void pace(int recordsPerSecond) {
             rate = recordsPerSecond;
         }
@@ -412,6 +454,10 @@ public final class CompareKafka {
                 for (ConsumerRecord<String, String> rec : consumer.poll(Duration.ofMillis(100))) {
                     long now = System.nanoTime();
                     String v = rec.value();
+                    if (echo) {
+                        outputs.addAndGet(WORDS);
+                        continue;
+                    }
                     long stamp = Long.parseLong(v, v.indexOf(' ') + 1, v.length(), 10);
                     latency.recordValue(Math.min(MAX_LATENCY_MICROS, Math.max(0, (now - stamp) / 1000)));
                     outputs.incrementAndGet();
