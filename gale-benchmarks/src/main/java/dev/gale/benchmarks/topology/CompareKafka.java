@@ -236,6 +236,10 @@ public final class CompareKafka {
             r.put("engine_cpu_cores", (cpuNanos(child.pid()) - childCpu0) / (double) (w1 - w0));
             r.put("broker_cpu_cores", (cpuNanos(brokerPid) - brokerCpu0) / (double) (w1 - w0));
             r.put("harness_cpu_cores", (selfCpuNanos() - selfCpu0) / (double) (w1 - w0));
+            if (outs > 0) {
+                r.put("engine_cpu_us_per_record", (double) r.get("engine_cpu_cores") * 1e6 / (double) r.get("records_per_s"));
+                r.put("broker_cpu_us_per_record", (double) r.get("broker_cpu_cores") * 1e6 / (double) r.get("records_per_s"));
+            }
 
             driver.pace(s.latencyRate);
             // The saturated phase's backlog must drain before latency at the fixed rate means anything.
@@ -550,7 +554,9 @@ public final class CompareKafka {
                 new Metric("fixed_p99_ms", "e2e latency p99 at " + s.latencyRate + "/s (ms)", true),
                 new Metric("fixed_p999_ms", "e2e latency p99.9 at " + s.latencyRate + "/s (ms)", true),
                 new Metric("engine_cpu_cores", "engine JVM CPU, saturated (cores)", true),
+                new Metric("engine_cpu_us_per_record", "engine CPU per input record (us)", true),
                 new Metric("broker_cpu_cores", "broker JVM CPU, saturated (cores)", false),
+                new Metric("broker_cpu_us_per_record", "broker CPU per input record (us)", true),
                 new Metric("harness_cpu_cores", "harness JVM CPU, saturated (cores)", false),
                 new Metric("engine_peak_rss_mb", "engine JVM peak RSS (MB)", true),
                 new Metric("engine_threads", "engine JVM threads", false),
