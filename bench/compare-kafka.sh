@@ -11,7 +11,7 @@ usage() {
   cat <<'USAGE'
 usage: bench/compare-kafka.sh [options]
   --quick                  smoke run: broker warm-up 5 s; warm-up 3 s, saturated 5 s, fixed rate 3 s; 1 repeat
-  --warmup SECS            warm-up after the first output record (default 15)
+  --warmup SECS            warm-up after the first output record (default 30)
   --measure SECS           saturated window (default 20)
   --in-flight N            saturated: most input records sent but not yet done (default 5000)
   --latency-rate N         fixed-rate window's input records/s (default 2000)

@@ -23,7 +23,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * split x2 -> count x2 (fields grouping) -> KafkaBolt (acks=all) -> topic, then runs until the
  * harness kills the process (no shutdown is waited for).
  *
- * <p>Usage: {@code KafkaWordCountRun <bootstrap> <inTopic> <outTopic> <groupId>}.
+ * <p>Usage: {@code KafkaWordCountRun <bootstrap> <inTopic> <outTopic> <groupId>}. A main class; the
+ * engine owns every thread the topology runs on.
  */
 public final class KafkaWordCountRun {
     /** Every topology setting the two engines share; the harness prints them with the table. */

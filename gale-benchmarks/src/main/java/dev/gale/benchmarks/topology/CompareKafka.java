@@ -53,6 +53,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * (closed loop: the producer keeps at most {@code --in-flight} input records not yet done, so the
  * input topic's backlog stays bounded and the figure is the engine's rate, not the producer's),
  * then a fixed rate both engines sustain, for latency without queueing in the input topic.
+ * A main class: its driver's producer and consumer threads share only atomic counters and a
+ * thread-safe latency recorder.
  */
 public final class CompareKafka {
     /** Words per input record: every record has exactly this many, so outputs / WORDS = inputs done. */
@@ -79,7 +81,7 @@ public final class CompareKafka {
         Map<String, String> opt = parse(args);
         boolean quick = opt.containsKey("quick");
         Settings s = new Settings(
-                Double.parseDouble(opt.getOrDefault("warmup", quick ? "3" : "15")),
+                Double.parseDouble(opt.getOrDefault("warmup", quick ? "3" : "30")),
                 Double.parseDouble(opt.getOrDefault("measure", quick ? "5" : "20")),
                 Double.parseDouble(opt.getOrDefault("latency-secs", quick ? "3" : "10")),
                 Integer.parseInt(opt.getOrDefault("latency-rate", "2000")),

@@ -8,7 +8,7 @@ import java.util.Map;
  * The Kafka comparison's broker, in a JVM of its own so that neither engine's process pays for
  * it: starts an {@link EmbeddedKafkaBroker} on loopback, prints {@code BOOTSTRAP host:port} on
  * stdout, and runs until its stdin closes (the harness ending, or dying), then closes the broker
- * and deletes its data.
+ * and deletes its data. A main class; nothing in it is shared between threads.
  */
 public final class KafkaBrokerMain {
     /** Prefix of the line the harness reads. */
