@@ -1,0 +1,788 @@
+package dev.gale.benchmarks.topology;
+
+import dev.gale.benchmarks.kafka.KafkaWordCountRun;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * Runs the Kafka side-by-side comparison: topic -> reliable word count -> topic, on Gale and on
+ * Apache Storm with storm-kafka-client ({@link KafkaWordCountRun}, the same source on both), each
+ * run in a child JVM of its own with the same flags, against one broker in a third JVM
+ * ({@link KafkaBrokerMain}), with fresh topics for every run, alternating which engine goes first.
+ *
+ * <p>The measurement is outside both engines, in this JVM: a producer writes input records whose
+ * value starts with this JVM's {@code System.nanoTime()} at {@code send}, and a consumer reads the
+ * output topic back; an output record's end-to-end latency is the consumer's {@code nanoTime()}
+ * when it reads it minus that stamp (one clock, no cross-process skew). Each input record has
+ * {@value #WORDS} words, so it is done when its {@value #WORDS} outputs are read; records/s counts
+ * outputs read in the window divided by {@value #WORDS}. Two phases after the warm-up: saturated
+ * (closed loop: the producer keeps at most {@code --in-flight} input records not yet done, so the
+ * input topic's backlog stays bounded and the figure is the engine's rate, not the producer's),
+ * then a fixed rate both engines sustain, for latency without queueing in the input topic.
+ * A main class: its driver's producer and consumer threads share only atomic counters and a
+ * thread-safe latency recorder.
+ */
+public final class CompareKafka {
+    /** Words per input record: every record has exactly this many, so outputs / WORDS = inputs done. */
+    static final int WORDS = 6;
+    private static final int VOCABULARY = 1000;
+    private static final long MAX_LATENCY_MICROS = TimeUnit.MINUTES.toMicros(2);
+    private static final List<String> ENGINES = List.of("gale", "storm");
+
+    private CompareKafka() {
+    }
+
+    private record Settings(double warmup, double measure, double latencySecs, int latencyRate, int inFlight,
+                            int partitions, String jvmOpts, String brokerJvmOpts, double brokerWarmup) {
+    }
+
+    private record Run(String engine, int repeat, Map<String, Object> result, String error, Path log) {
+    }
+
+    /** A table row: a result key, its label, and whether it takes a ratio. */
+    private record Metric(String key, String label, boolean ratio) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> opt = parse(args);
+        boolean quick = opt.containsKey("quick");
+        Settings s = new Settings(
+                Double.parseDouble(opt.getOrDefault("warmup", quick ? "3" : "30")),
+                Double.parseDouble(opt.getOrDefault("measure", quick ? "5" : "20")),
+                Double.parseDouble(opt.getOrDefault("latency-secs", quick ? "3" : "10")),
+                Integer.parseInt(opt.getOrDefault("latency-rate", "2000")),
+                Integer.parseInt(opt.getOrDefault("in-flight", "5000")),
+                Integer.parseInt(opt.getOrDefault("partitions", "2")),
+                opt.getOrDefault("jvm-opts", "-Xms1g -Xmx1g -XX:+UseG1GC"),
+                opt.getOrDefault("broker-jvm-opts", "-Xms1g -Xmx1g -XX:+UseG1GC"),
+                Double.parseDouble(opt.getOrDefault("broker-warmup", quick ? "5" : "20")));
+        int repeats = Integer.parseInt(opt.getOrDefault("repeats", quick ? "1" : "3"));
+        List<String> engines = List.of(opt.getOrDefault("engines", String.join(",", ENGINES)).split(","));
+        Map<String, String> classpaths = Map.of("gale", opt.getOrDefault("gale-cp", ""),
+                "storm", opt.getOrDefault("storm-cp", ""));
+        for (String e : engines) {
+            if (!ENGINES.contains(e)) {
+                usage("unknown engine '" + e + "'");
+            }
+            if (classpaths.get(e).isEmpty()) {
+                usage("--" + e + "-cp is needed");
+            }
+        }
+        String brokerCp = opt.getOrDefault("broker-cp", classpaths.get("gale"));
+        Path out = Path.of(opt.getOrDefault("out", "target/bench-results/kafka-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
+        Files.createDirectories(out.resolve("logs"));
+
+        String loadBefore = loadAverage();
+        String started = LocalDateTime.now().toString();
+        System.err.printf(Locale.ROOT, "compare-kafka: %s, %d repeat(s); warm-up %.0f s, saturated %.0f s (%d in"
+                        + " flight), then %d records/s for %.0f s; JVM %s; load average before: %s%n", engines, repeats,
+                s.warmup, s.measure, s.inFlight, s.latencyRate, s.latencySecs, s.jvmOpts, loadBefore);
+
+        Process broker = startBroker(brokerCp, s.brokerJvmOpts, out.resolve("logs").resolve("broker.log"));
+        List<Run> runs = new ArrayList<>();
+        try (BufferedReader brokerOut = new BufferedReader(
+                new InputStreamReader(broker.getInputStream(), StandardCharsets.UTF_8))) {
+            String bootstrap = awaitBootstrap(brokerOut, broker);
+            System.err.println("compare-kafka: broker (pid " + broker.pid() + ") at " + bootstrap);
+            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+                warmBroker(bootstrap, admin, s);
+                int total = repeats * engines.size();
+                for (int rep = 1; rep <= repeats; rep++) {
+                    List<String> order = new ArrayList<>(engines);
+                    if (rep % 2 == 0) {
+                        Collections.reverse(order); // alternate who goes first
+                    }
+                    for (String engine : order) {
+                        Run r = run(engine, classpaths.get(engine), rep, s, bootstrap, admin, broker.pid(), out);
+                        runs.add(r);
+                        System.err.printf(Locale.ROOT, "[%d/%d] %-5s #%d  %s%n", runs.size(), total, engine, rep,
+                                r.error != null ? "FAILED: " + r.error : brief(r.result));
+                    }
+                }
+            }
+        } finally {
+            broker.getOutputStream().close(); // EOF on its stdin: it closes the broker and exits
+            if (!broker.waitFor(30, TimeUnit.SECONDS)) {
+                broker.destroyForcibly();
+            }
+        }
+        String loadAfter = loadAverage();
+
+        StringBuilder table = new StringBuilder();
+        List<Map<String, Object>> summary = new ArrayList<>();
+        renderTable(table, summary, runs, engines, s);
+        table.append(String.format(Locale.ROOT,
+                "%nmedian (min-max) of %d run(s) per engine; warm-up %.0f s after the first output record, saturated"
+                        + " window %.0f s, fixed-rate window %.0f s; engine JVMs %s, broker JVM %s; storm-kafka-client"
+                        + " %s; load average before %s, after %s%n",
+                repeats, s.warmup, s.measure, s.latencySecs, s.jvmOpts, s.brokerJvmOpts,
+                jarVersion(classpaths.get("storm"), "storm-kafka-client"), loadBefore, loadAfter));
+        System.out.print(table);
+        Files.writeString(out.resolve("table.txt"), table, StandardCharsets.UTF_8);
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("started", started);
+        root.put("load_average_before", loadBefore);
+        root.put("load_average_after", loadAfter);
+        root.put("cores", Runtime.getRuntime().availableProcessors());
+        root.put("settings", Map.of("warmup_s", s.warmup, "measure_s", s.measure, "latency_s", s.latencySecs,
+                "latency_rate", (double) s.latencyRate, "in_flight", (double) s.inFlight,
+                "partitions", (double) s.partitions, "jvm_opts", s.jvmOpts, "broker_jvm_opts", s.brokerJvmOpts,
+                "repeats", (double) repeats));
+        List<Object> rs = new ArrayList<>();
+        for (Run r : runs) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("engine", r.engine);
+            m.put("repeat", (double) r.repeat);
+            m.put("log", r.log.toString());
+            if (r.error != null) {
+                m.put("error", r.error);
+            }
+            if (r.result != null) {
+                m.put("result", r.result);
+            }
+            rs.add(m);
+        }
+        root.put("runs", rs);
+        root.put("summary", summary);
+        StringBuilder json = new StringBuilder();
+        Json.write(json, root, "");
+        Files.writeString(out.resolve("results.json"), json.append('\n'), StandardCharsets.UTF_8);
+        System.out.println("raw results: " + out.resolve("results.json") + "  (logs in " + out.resolve("logs") + ")");
+    }
+
+    // ---- one run
+
+    private static Run run(String engine, String cp, int rep, Settings s, String bootstrap, Admin admin,
+                           long brokerPid, Path out) throws Exception {
+        String in = "in-" + engine + "-" + rep;
+        String outTopic = "out-" + engine + "-" + rep;
+        admin.createTopics(List.of(new NewTopic(in, s.partitions, (short) 1),
+                new NewTopic(outTopic, s.partitions, (short) 1))).all().get();
+        Path log = out.resolve("logs").resolve(engine + "-" + rep + ".log");
+        List<String> cmd = new ArrayList<>();
+        cmd.add(javaBin());
+        cmd.addAll(Arrays.asList(s.jvmOpts.trim().split("\\s+")));
+        cmd.addAll(List.of("-cp", cp, KafkaWordCountRun.class.getName(), bootstrap, in, outTopic, "wc-" + engine + "-" + rep));
+        Driver driver = new Driver(bootstrap, in, outTopic, s.partitions, s.inFlight);
+        driver.awaitLeaders(in, outTopic, s.partitions);
+        Map<String, Object> r = new LinkedHashMap<>();
+        List<String> rates = new ArrayList<>();
+        long t0 = System.nanoTime();
+        Process child = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            driver.start();
+            long deadline = t0 + TimeUnit.SECONDS.toNanos(180);
+            while (driver.outputs.get() == 0) {
+                if (!child.isAlive()) {
+                    return new Run(engine, rep, null, "child exited with " + child.exitValue() + " (see " + log + ")", log);
+                }
+                if (System.nanoTime() > deadline) {
+                    return new Run(engine, rep, null, "no output record within 180 s (see " + log + ")", log);
+                }
+                Thread.sleep(1);
+            }
+            r.put("first_output_ms", (System.nanoTime() - t0) / 1e6);
+            phase(driver, child, "warm-up", s.warmup, rates);
+
+            driver.latency.getIntervalHistogram(); // drop the warm-up's
+            long out0 = driver.outputs.get();
+            long sent0 = driver.sent.get();
+            long childCpu0 = cpuNanos(child.pid());
+            long brokerCpu0 = cpuNanos(brokerPid);
+            long selfCpu0 = selfCpuNanos();
+            long w0 = System.nanoTime();
+            phase(driver, child, "saturated", s.measure, rates);
+            long w1 = System.nanoTime();
+            double secs = (w1 - w0) / 1e9;
+            long outs = driver.outputs.get() - out0;
+            Histogram sat = driver.latency.getIntervalHistogram();
+            r.put("records_per_s", outs / (double) WORDS / secs);
+            r.put("outputs_per_s", outs / secs);
+            r.put("produced_per_s", (driver.sent.get() - sent0) / secs);
+            putLatency(r, "sat", sat);
+            r.put("engine_cpu_cores", (cpuNanos(child.pid()) - childCpu0) / (double) (w1 - w0));
+            r.put("broker_cpu_cores", (cpuNanos(brokerPid) - brokerCpu0) / (double) (w1 - w0));
+            r.put("harness_cpu_cores", (selfCpuNanos() - selfCpu0) / (double) (w1 - w0));
+            if (outs > 0) {
+                r.put("engine_cpu_us_per_record", (double) r.get("engine_cpu_cores") * 1e6 / (double) r.get("records_per_s"));
+                r.put("broker_cpu_us_per_record", (double) r.get("broker_cpu_cores") * 1e6 / (double) r.get("records_per_s"));
+            }
+
+            driver.pace(s.latencyRate);
+            // The saturated phase's backlog must drain before latency at the fixed rate means anything.
+            long drainDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            do {
+                phase(driver, child, "settle at " + s.latencyRate + "/s", 1, rates);
+            } while (driver.notDone() > s.latencyRate / 5 && System.nanoTime() < drainDeadline && child.isAlive());
+            phase(driver, child, "settle at " + s.latencyRate + "/s", 1, rates);
+            driver.latency.getIntervalHistogram();
+            long lo0 = driver.outputs.get();
+            long l0 = System.nanoTime();
+            phase(driver, child, "fixed rate " + s.latencyRate + "/s", s.latencySecs, rates);
+            long l1 = System.nanoTime();
+            Histogram fixed = driver.latency.getIntervalHistogram();
+            r.put("fixed_records_per_s", (driver.outputs.get() - lo0) / (double) WORDS / ((l1 - l0) / 1e9));
+            putLatency(r, "fixed", fixed);
+            r.put("send_errors", (double) driver.sendErrors.get());
+            r.put("harness_produce_retries", driver.produceRetries());
+            r.put("engine_peak_rss_mb", procStatusKb(child.pid(), "VmHWM") / 1024.0);
+            r.put("engine_threads", (double) procStatusKb(child.pid(), "Threads"));
+            if (!child.isAlive()) {
+                return new Run(engine, rep, null, "child died during the run (see " + log + ")", log);
+            }
+            return new Run(engine, rep, r, null, log);
+        } finally {
+            driver.close();
+            child.destroyForcibly().waitFor(); // no shutdown: neither engine's is part of the benchmark
+            Files.write(out.resolve("logs").resolve(engine + "-" + rep + ".rates.log"), rates, StandardCharsets.UTF_8);
+            admin.deleteTopics(List.of(in, outTopic)).all().get();
+        }
+    }
+
+    /**
+     * Runs the harness's own producer and consumer through a scratch topic before any engine runs:
+     * a fresh broker (and this JVM's clients) get faster for many seconds as the JIT compiles them,
+     * which would otherwise favour whichever engine runs last.
+     */
+    private static void warmBroker(String bootstrap, Admin admin, Settings s) throws Exception {
+        if (s.brokerWarmup <= 0) {
+            return;
+        }
+        String topic = "warm-broker";
+        admin.createTopics(List.of(new NewTopic(topic, s.partitions, (short) 1))).all().get();
+        try (Driver d = new Driver(bootstrap, topic, topic, s.partitions, s.inFlight, true)) {
+            d.awaitLeaders(topic, topic, s.partitions);
+            d.start();
+            long t0 = System.nanoTime();
+            Thread.sleep((long) (s.brokerWarmup * 1000));
+            System.err.printf(Locale.ROOT, "compare-kafka: broker warm-up: %,.0f records/s through the broker alone%n",
+                    d.sent.get() * 1e9 / (System.nanoTime() - t0));
+        }
+        admin.deleteTopics(List.of(topic)).all().get();
+    }
+
+    private static void putLatency(Map<String, Object> r, String prefix, Histogram h) {
+        if (h.getTotalCount() == 0) {
+            return;
+        }
+        r.put(prefix + "_p50_ms", h.getValueAtPercentile(50) / 1e3);
+        r.put(prefix + "_p99_ms", h.getValueAtPercentile(99) / 1e3);
+        r.put(prefix + "_p999_ms", h.getValueAtPercentile(99.9) / 1e3);
+        r.put(prefix + "_max_ms", h.getMaxValue() / 1e3);
+    }
+
+    /** Sleeps through a phase, logging per-second rates (input records done/s, and sent/s). */
+    private static void phase(Driver d, Process child, String name, double secs, List<String> rates)
+            throws InterruptedException {
+        long end = System.nanoTime() + (long) (secs * 1e9);
+        long lastOut = d.outputs.get();
+        long lastSent = d.sent.get();
+        long lastT = System.nanoTime();
+        for (long now = lastT; now < end && child.isAlive(); now = System.nanoTime()) {
+            Thread.sleep(Math.max(1, Math.min(1000, (end - now) / 1_000_000)));
+            long o = d.outputs.get();
+            long sent = d.sent.get();
+            long t = System.nanoTime();
+            rates.add(String.format(Locale.ROOT, "%s: %,.0f records done/s, %,.0f sent/s", name,
+                    (o - lastOut) / (double) WORDS * 1e9 / (t - lastT), (sent - lastSent) * 1e9 / (t - lastT)));
+            lastOut = o;
+            lastSent = sent;
+            lastT = t;
+        }
+    }
+
+    /**
+     * Writes the input and reads the output back, on two threads of its own. Saturated mode keeps
+     * at most {@code inFlight} input records not yet done; paced mode sends at a fixed rate.
+     * Counters and the recorder are thread-safe.
+     */
+    private static final class Driver implements AutoCloseable {
+        final AtomicLong sent = new AtomicLong();
+        final AtomicLong outputs = new AtomicLong();
+        final AtomicLong sendErrors = new AtomicLong();
+        final Recorder latency = new Recorder(MAX_LATENCY_MICROS, 3);
+        private final KafkaProducer<String, String> producer;
+        private final KafkaConsumer<String, String> consumer;
+        private final String inTopic;
+        private final int inFlight;
+        private final String[] sentences;
+        private final Thread producerThread;
+        private final Thread consumerThread;
+        private volatile boolean running = true;
+        private volatile int rate; // 0: saturated
+
+        private static final String PROBE = "probe";
+        private final boolean echo;
+
+        Driver(String bootstrap, String inTopic, String outTopic, int partitions, int inFlight) {
+            this(bootstrap, inTopic, outTopic, partitions, inFlight, false);
+        }
+
+        /** {@code echo}: reading the input topic itself back (the broker warm-up), one record counts as done. */
+        Driver(String bootstrap, String inTopic, String outTopic, int partitions, int inFlight, boolean echo) {
+            this.echo = echo;
+            this.inTopic = inTopic;
+            this.inFlight = inFlight;
+            Map<String, Object> p = new HashMap<>();
+            p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+            p.put(ProducerConfig.ACKS_CONFIG, "all");
+            p.put(ProducerConfig.LINGER_MS_CONFIG, 1);
+            // Idempotent (the default), this producer twice got stuck for a whole run retrying
+            // OUT_OF_ORDER_SEQUENCE_NUMBER after a NOT_LEADER_OR_FOLLOWER on a new topic, sending at
+            // ~1.9k records/s; the harness needs no ordering or exactly-once, only that records arrive.
+            p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false);
+            p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+            p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+            producer = new KafkaProducer<>(p);
+            Map<String, Object> c = new HashMap<>();
+            c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+            c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+            c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+            c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+            consumer = new KafkaConsumer<>(c);
+            List<TopicPartition> tps = new ArrayList<>();
+            for (int i = 0; i < partitions; i++) {
+                tps.add(new TopicPartition(outTopic, i));
+            }
+            consumer.assign(tps);
+            consumer.seekToBeginning(tps);
+            Random rnd = new Random(42);
+            sentences = new String[4096];
+            for (int i = 0; i < sentences.length; i++) {
+                StringBuilder b = new StringBuilder();
+                for (int w = 0; w < WORDS; w++) {
+                    b.append(' ').append("word").append(rnd.nextInt(VOCABULARY));
+                }
+                sentences[i] = b.toString();
+            }
+            producerThread = new Thread(this::produce, "bench-producer");
+            consumerThread = new Thread(this::consume, "bench-consumer");
+        }
+
+        /**
+         * Waits until the broker itself (not only the controller) leads every partition of both new
+         * topics: a produce that arrives earlier gets NOT_LEADER_OR_FOLLOWER, and the idempotent
+         * producers' retries of it were seen failing for good with OUT_OF_ORDER_SEQUENCE_NUMBER.
+         */
+        void awaitLeaders(String in, String out, int partitions) throws Exception {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!led(producer.partitionsFor(in), partitions) || !led(consumer.partitionsFor(out), partitions)) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("topics " + in + " and " + out + " have no leaders after 60 s");
+                }
+                Thread.sleep(50);
+            }
+            // Even then the broker answered NOT_LEADER_OR_FOLLOWER at first, and an engine's
+            // idempotent KafkaBolt producer could get stuck as this one did: write one probe to every
+            // partition of both topics and wait for it. A probe has no space: SplitWords skips it,
+            // and so does consume().
+            for (String topic : new String[] {in, out}) {
+                for (int p = 0; p < partitions; p++) {
+                    producer.send(new ProducerRecord<>(topic, p, null, PROBE)).get(60, TimeUnit.SECONDS);
+                }
+            }
+        }
+
+        private static boolean led(List<org.apache.kafka.common.PartitionInfo> info, int partitions) {
+            return info.size() == partitions && info.stream().allMatch(i -> i.leader() != null && !i.leader().isEmpty());
+        }
+
+        void start() {
+            consumerThread.start();
+            producerThread.start();
+        }
+
+        /** The producer's record-retry-total: above 0, the broker refused some input for a while. */
+        double produceRetries() {
+            return producer.metrics().entrySet().stream()
+                    .filter(e -> e.getKey().name().equals("record-retry-total")
+                            && e.getKey().group().equals("producer-metrics"))
+                    .mapToDouble(e -> ((Number) e.getValue().metricValue()).doubleValue()).sum();
+        }
+
+        /** Input records sent and not yet done. */
+        long notDone() {
+            return sent.get() - outputs.get() / WORDS;
+        }
+
+        void pace(int recordsPerSecond) {
+            rate = recordsPerSecond;
+        }
+
+        private void produce() {
+            long n = 0;
+            long pacedSince = 0;
+            long pacedCount = 0;
+            while (running) {
+                int r = rate;
+                if (r == 0) {
+                    if (n - outputs.get() / WORDS >= inFlight) {
+                        LockSupport.parkNanos(20_000);
+                        continue;
+                    }
+                } else {
+                    long now = System.nanoTime();
+                    if (pacedSince == 0) {
+                        pacedSince = now;
+                    }
+                    long due = pacedSince + (long) (pacedCount * 1e9 / r);
+                    if (now < due) {
+                        LockSupport.parkNanos(Math.min(due - now, 1_000_000));
+                        continue;
+                    }
+                    pacedCount++;
+                }
+                String value = System.nanoTime() + sentences[(int) (n & (sentences.length - 1))];
+                producer.send(new ProducerRecord<>(inTopic, value), (md, e) -> {
+                    if (e != null) {
+                        sendErrors.incrementAndGet();
+                    }
+                });
+                n++;
+                sent.set(n);
+            }
+        }
+
+        private void consume() {
+            while (running) {
+                for (ConsumerRecord<String, String> rec : consumer.poll(Duration.ofMillis(100))) {
+                    long now = System.nanoTime();
+                    String v = rec.value();
+                    if (v.indexOf(' ') < 0) {
+                        continue; // a probe (see awaitLeaders)
+                    }
+                    if (echo) {
+                        outputs.addAndGet(WORDS);
+                        continue;
+                    }
+                    long stamp = Long.parseLong(v, v.indexOf(' ') + 1, v.length(), 10);
+                    latency.recordValue(Math.min(MAX_LATENCY_MICROS, Math.max(0, (now - stamp) / 1000)));
+                    outputs.incrementAndGet();
+                }
+            }
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            running = false;
+            producerThread.join(10_000);
+            consumerThread.join(10_000);
+            producer.close(Duration.ofSeconds(5));
+            consumer.close(Duration.ofSeconds(5));
+        }
+    }
+
+    // ---- processes
+
+    private static Process startBroker(String cp, String jvmOpts, Path log) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(javaBin());
+        cmd.addAll(Arrays.asList(jvmOpts.trim().split("\\s+")));
+        cmd.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+        cmd.addAll(List.of("-cp", cp, KafkaBrokerMain.class.getName()));
+        return new ProcessBuilder(cmd).redirectError(log.toFile()).start();
+    }
+
+    private static String awaitBootstrap(BufferedReader out, Process broker) throws IOException {
+        for (String line = out.readLine(); line != null; line = out.readLine()) {
+            if (line.startsWith(KafkaBrokerMain.BOOTSTRAP_PREFIX)) {
+                return line.substring(KafkaBrokerMain.BOOTSTRAP_PREFIX.length()).trim();
+            }
+        }
+        throw new IllegalStateException("the broker JVM ended before it was ready (exit "
+                + (broker.isAlive() ? "?" : broker.exitValue()) + "); see logs/broker.log");
+    }
+
+    private static String javaBin() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** user + system CPU of a process, from /proc/PID/stat (Linux; clock ticks assumed 100 Hz), -1 if unknown. */
+    private static long cpuNanos(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10_000_000L; // fields 14 and 15
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    private static long selfCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    private static long procStatusKb(long pid, String field) {
+        try {
+            for (String l : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+                if (l.startsWith(field + ":")) {
+                    return Long.parseLong(l.substring(field.length() + 1).trim().split("\\s+")[0]);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return -1;
+    }
+
+    // ---- table
+
+    private static String brief(Map<String, Object> r) {
+        return String.format(Locale.ROOT, "%s records/s, p99 %.3g ms saturated, p99 %.3g ms at fixed rate,"
+                        + " engine %.2f cores, broker %.2f cores, first output %.0f ms",
+                num(d(r, "records_per_s")), d(r, "sat_p99_ms"), d(r, "fixed_p99_ms"), d(r, "engine_cpu_cores"),
+                d(r, "broker_cpu_cores"), d(r, "first_output_ms"));
+    }
+
+    private static void renderTable(StringBuilder t, List<Map<String, Object>> summary, List<Run> runs,
+                                    List<String> engines, Settings s) {
+        List<Metric> metrics = List.of(
+                new Metric("records_per_s", "input records/s end to end (saturated)", true),
+                new Metric("outputs_per_s", "output records/s (saturated)", true),
+                new Metric("sat_p50_ms", "e2e latency p50, saturated (ms)", true),
+                new Metric("sat_p99_ms", "e2e latency p99, saturated (ms)", true),
+                new Metric("fixed_records_per_s", "input records/s at fixed rate " + s.latencyRate + "/s", true),
+                new Metric("fixed_p50_ms", "e2e latency p50 at " + s.latencyRate + "/s (ms)", true),
+                new Metric("fixed_p99_ms", "e2e latency p99 at " + s.latencyRate + "/s (ms)", true),
+                new Metric("fixed_p999_ms", "e2e latency p99.9 at " + s.latencyRate + "/s (ms)", true),
+                new Metric("engine_cpu_cores", "engine JVM CPU, saturated (cores)", true),
+                new Metric("engine_cpu_us_per_record", "engine CPU per input record (us)", true),
+                new Metric("broker_cpu_cores", "broker JVM CPU, saturated (cores)", false),
+                new Metric("broker_cpu_us_per_record", "broker CPU per input record (us)", true),
+                new Metric("harness_cpu_cores", "harness JVM CPU, saturated (cores)", false),
+                new Metric("engine_peak_rss_mb", "engine JVM peak RSS (MB)", true),
+                new Metric("engine_threads", "engine JVM threads", false),
+                new Metric("first_output_ms", "JVM start -> first output read (ms)", true),
+                new Metric("harness_produce_retries", "harness produce retries (should be 0)", false));
+        String fmt = "%-44s %-24s %-24s %s%n";
+        t.append(String.format(Locale.ROOT, fmt, "metric", "Gale", "Storm", "Gale/Storm"));
+        t.append("-".repeat(104)).append('\n');
+        for (Metric m : metrics) {
+            double[] g = engines.contains("gale") ? values(runs, "gale", m.key) : new double[0];
+            double[] st = engines.contains("storm") ? values(runs, "storm", m.key) : new double[0];
+            if (g.length == 0 && st.length == 0) {
+                continue;
+            }
+            double ratio = median(g) / median(st);
+            t.append(String.format(Locale.ROOT, fmt, m.label, cell(g), cell(st),
+                    !m.ratio || Double.isNaN(ratio) || Double.isInfinite(ratio) ? ""
+                            : String.format(Locale.ROOT, "%.2fx", ratio)));
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("metric", m.key);
+            row.put("gale", stats(g));
+            row.put("storm", stats(st));
+            row.put("gale_over_storm", ratio);
+            summary.add(row);
+        }
+        double g = median(values(runs, "gale", "records_per_s"));
+        double st = median(values(runs, "storm", "records_per_s"));
+        if (!Double.isNaN(g) && !Double.isNaN(st)) {
+            t.append(String.format(Locale.ROOT, "%nTarget: Gale records/s >= 3x Storm's: %s (%.2fx)%n",
+                    g >= 3 * st ? "MET" : "MISSED", g / st));
+        }
+        long failed = runs.stream().filter(r -> r.error != null).count();
+        if (failed > 0) {
+            t.append(failed).append(" run(s) failed; see results.json\n");
+        }
+    }
+
+    private static double[] values(List<Run> runs, String engine, String key) {
+        return runs.stream().filter(r -> r.engine.equals(engine) && r.result != null)
+                .mapToDouble(r -> d(r.result, key)).filter(v -> !Double.isNaN(v)).sorted().toArray();
+    }
+
+    private static double d(Map<String, Object> r, String k) {
+        return r.get(k) instanceof Double x ? x : Double.NaN;
+    }
+
+    private static double median(double[] v) {
+        if (v.length == 0) {
+            return Double.NaN;
+        }
+        int n = v.length;
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    }
+
+    private static Map<String, Object> stats(double[] v) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("median", median(v));
+        m.put("min", v.length == 0 ? Double.NaN : v[0]);
+        m.put("max", v.length == 0 ? Double.NaN : v[v.length - 1]);
+        m.put("n", (double) v.length);
+        return m;
+    }
+
+    private static String cell(double[] v) {
+        if (v.length == 0) {
+            return "-";
+        }
+        String med = num(median(v));
+        return v.length == 1 ? med : med + " (" + num(v[0]) + "-" + num(v[v.length - 1]) + ")";
+    }
+
+    /** Three significant digits, with k/M suffixes for large numbers. */
+    private static String num(double x) {
+        if (Double.isNaN(x)) {
+            return "n/a";
+        }
+        double a = Math.abs(x);
+        if (a >= 1e6) {
+            return sig(x / 1e6) + "M";
+        }
+        if (a >= 1e4) {
+            return sig(x / 1e3) + "k";
+        }
+        return sig(x);
+    }
+
+    private static String sig(double x) {
+        double a = Math.abs(x);
+        if (a >= 100) {
+            return String.format(Locale.ROOT, "%.0f", x);
+        }
+        if (a >= 10) {
+            return String.format(Locale.ROOT, "%.1f", x);
+        }
+        if (a >= 1) {
+            return String.format(Locale.ROOT, "%.2f", x);
+        }
+        return String.format(Locale.ROOT, "%.3g", x);
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + ", " + f[1] + ", " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
+    private static String jarVersion(String cp, String artifact) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(artifact + "-([0-9][^/:]*?)\\.jar").matcher(cp);
+        return m.find() ? m.group(1) : "unknown";
+    }
+
+    // ---- options
+
+    private static Map<String, String> parse(String[] args) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("-h") || a.equals("--help")) {
+                usage(null);
+            }
+            if (!a.startsWith("--")) {
+                usage("unexpected argument '" + a + "'");
+            }
+            String k = a.substring(2);
+            if (k.equals("quick")) {
+                m.put(k, "true");
+            } else if (k.contains("=")) {
+                m.put(k.substring(0, k.indexOf('=')), k.substring(k.indexOf('=') + 1));
+            } else if (i + 1 < args.length) {
+                m.put(k, args[++i]);
+            } else {
+                usage("--" + k + " needs a value");
+            }
+        }
+        return m;
+    }
+
+    /** Option errors only: the usage text lives in bench/compare-kafka.sh, which prints it without building. */
+    private static void usage(String problem) {
+        System.err.println("compare-kafka: " + (problem == null ? "" : problem + "; ")
+                + "see bench/compare-kafka.sh --help");
+        System.exit(2);
+    }
+
+    /** JSON by hand: maps, lists, numbers and strings are all it needs. */
+    private static final class Json {
+        private Json() {
+        }
+
+        static void write(StringBuilder b, Object v, String indent) {
+            if (v instanceof Map<?, ?> m) {
+                b.append('{');
+                String in = indent + "  ";
+                int i = 0;
+                for (Map.Entry<?, ?> e : m.entrySet()) {
+                    b.append(i++ == 0 ? "\n" : ",\n").append(in);
+                    string(b, String.valueOf(e.getKey()));
+                    b.append(": ");
+                    write(b, e.getValue(), in);
+                }
+                b.append(m.isEmpty() ? "}" : "\n" + indent + "}");
+            } else if (v instanceof List<?> l) {
+                b.append('[');
+                String in = indent + "  ";
+                for (int i = 0; i < l.size(); i++) {
+                    b.append(i == 0 ? "\n" : ",\n").append(in);
+                    write(b, l.get(i), in);
+                }
+                b.append(l.isEmpty() ? "]" : "\n" + indent + "]");
+            } else if (v instanceof Double x) {
+                b.append(Double.isNaN(x) || Double.isInfinite(x) ? "null" : Double.toString(x));
+            } else if (v == null) {
+                b.append("null");
+            } else {
+                string(b, v.toString());
+            }
+        }
+
+        private static void string(StringBuilder b, String s) {
+            b.append('"');
+            for (char c : s.toCharArray()) {
+                switch (c) {
+                    case '"' -> b.append("\\\"");
+                    case '\\' -> b.append("\\\\");
+                    case '\n' -> b.append("\\n");
+                    default -> {
+                        if (c < 0x20) {
+                            b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                        } else {
+                            b.append(c);
+                        }
+                    }
+                }
+            }
+            b.append('"');
+        }
+    }
+}
