@@ -9,6 +9,26 @@
 #
 # Environment: SKIP_BUILD=1 reuses the last build; MVN_FLAGS adds Maven flags (e.g. -o).
 set -euo pipefail
+
+usage() {
+  cat <<'USAGE'
+usage: bench/compare-topologies.sh [options]
+  --quick                 smoke run: warm-up 2 s, measure 3 s, 1 repeat
+  --warmup SECS           warm-up after the first completed tuple (default 10)
+  --measure SECS          measured window (default 10)
+  --repeats N             runs per engine and scenario (default 3)
+  --scenarios LIST        comma-separated, of ack-1000,ack-5000,noack,wordcount (default all)
+  --engines LIST          gale,storm (default both)
+  --jvm-opts "FLAGS"      flags of every child JVM (default "-Xms1g -Xmx1g -XX:+UseG1GC")
+  --out DIR               where results.json, table.txt and logs/ go
+                          (default target/bench-results/compare-<time>)
+Environment: SKIP_BUILD=1 reuses the last build; MVN_FLAGS adds Maven flags (e.g. -o).
+USAGE
+}
+# --help before anything is built.
+for a in "$@"; do
+  case "$a" in -h|--help) usage; exit 0 ;; esac
+done
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 

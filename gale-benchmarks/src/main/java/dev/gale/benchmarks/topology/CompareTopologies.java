@@ -467,22 +467,13 @@ public final class CompareTopologies {
         return m;
     }
 
+    /** Bad usage ends the run; bench/compare-topologies.sh --help lists the options and builds nothing. */
     private static void usage(String problem) {
-        PrintStream o = problem == null ? System.out : System.err;
-        if (problem != null) {
-            o.println("compare-topologies: " + problem);
+        if (problem == null) {
+            System.out.println("options: see bench/compare-topologies.sh --help");
+            System.exit(0);
         }
-        o.println("""
-                usage: bench/compare-topologies.sh [options]
-                  --quick                 smoke run: warm-up 2 s, measure 3 s, 1 repeat
-                  --warmup SECS           warm-up after the first completed tuple (default 10)
-                  --measure SECS          measured window (default 10)
-                  --repeats N             runs per engine and scenario (default 3)
-                  --scenarios LIST        comma-separated, of ack-1000,ack-5000,noack,wordcount (default all)
-                  --engines LIST          gale,storm (default both)
-                  --jvm-opts "FLAGS"      flags of every child JVM (default "-Xms1g -Xmx1g -XX:+UseG1GC")
-                  --out DIR               where results.json, table.txt and logs/ go
-                                          (default target/bench-results/compare-<time>)""");
-        System.exit(problem == null ? 0 : 2);
+        System.err.println("compare-topologies: " + problem + " (see bench/compare-topologies.sh --help)");
+        System.exit(2);
     }
 }
