@@ -15,6 +15,7 @@ import dev.gale.spi.ClusterUi;
 import dev.gale.spi.ClusterUiProvider;
 import dev.gale.spi.UiSettings;
 import dev.gale.stats.TopologyGraph;
+import dev.gale.stats.UserMetric;
 import dev.gale.stats.TopologyStats;
 import dev.gale.testing.TrackedTopology;
 import dev.gale.time.Clock;
@@ -407,6 +408,15 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
      */
     public synchronized String getTopologyStatus(String topologyName) {
         return get(topologyName).isActive() ? "ACTIVE" : "INACTIVE";
+    }
+
+    /**
+     * The metrics the topology's components registered through Storm's metrics-v2 methods
+     * ({@code TopologyContext.registerCounter}, {@code registerMeter}, ...), per component and
+     * task, live (Gale addition; the UI's {@code /metrics} serves them too).
+     */
+    public synchronized List<UserMetric> getUserMetrics(String topologyName) {
+        return get(topologyName).env().userMetrics().all();
     }
 
     /** The topology's components and the streams between them, with groupings (Gale addition). */

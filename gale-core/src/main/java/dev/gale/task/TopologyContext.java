@@ -1,5 +1,13 @@
 package dev.gale.task;
 
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.Gauge;
+import com.codahale.metrics.Histogram;
+import com.codahale.metrics.Meter;
+import com.codahale.metrics.Metric;
+import com.codahale.metrics.MetricSet;
+import com.codahale.metrics.Timer;
+import dev.gale.impl.stats.UserMetrics;
 import dev.gale.generated.GlobalStreamId;
 import dev.gale.generated.Grouping;
 import dev.gale.hooks.ITaskHook;
@@ -22,6 +30,7 @@ import java.util.Set;
 public class TopologyContext extends WorkerTopologyContext {
     private final int taskId;
     private final Clock clock;
+    private final UserMetrics userMetrics;
     private final List<ITaskHook> hooks = new ArrayList<>();
     private final Map<String, Object> taskData = new HashMap<>();
     private final Map<String, Object> executorData;
@@ -40,10 +49,53 @@ public class TopologyContext extends WorkerTopologyContext {
      */
     public TopologyContext(TopologyPlan plan, Map<String, Object> topoConf, int taskId, Clock clock,
                            Map<String, Object> userResources, Map<String, Object> executorData) {
+        this(plan, topoConf, taskId, clock, userResources, executorData, new UserMetrics());
+    }
+
+    /** @param userMetrics where this task's metrics-v2 registrations go: the topology's, shared */
+    public TopologyContext(TopologyPlan plan, Map<String, Object> topoConf, int taskId, Clock clock,
+                           Map<String, Object> userResources, Map<String, Object> executorData,
+                           UserMetrics userMetrics) {
         super(plan, topoConf, userResources);
         this.taskId = taskId;
         this.clock = clock;
         this.executorData = executorData;
+        this.userMetrics = userMetrics;
+    }
+
+    // ---- Storm's metrics v2: registered per task, read through LocalCluster.getUserMetrics and
+    // the UI's /metrics. Safe to call from open/prepare or later on the task's thread.
+
+    public Timer registerTimer(String name) {
+        return userMetrics.timer(getThisComponentId(), taskId, name);
+    }
+
+    public Histogram registerHistogram(String name) {
+        return userMetrics.histogram(getThisComponentId(), taskId, name);
+    }
+
+    public Meter registerMeter(String name) {
+        return userMetrics.meter(getThisComponentId(), taskId, name);
+    }
+
+    public Counter registerCounter(String name) {
+        return userMetrics.counter(getThisComponentId(), taskId, name);
+    }
+
+    public <T> Gauge<T> registerGauge(String name, Gauge<T> gauge) {
+        return userMetrics.gauge(getThisComponentId(), taskId, name, gauge);
+    }
+
+    /** Registers every metric of {@code set} as {@code prefix.name}. */
+    public void registerMetricSet(String prefix, MetricSet set) {
+        for (Map.Entry<String, Metric> e : set.getMetrics().entrySet()) {
+            String name = prefix == null || prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey();
+            if (e.getValue() instanceof MetricSet) {
+                registerMetricSet(name, (MetricSet) e.getValue());
+            } else {
+                userMetrics.metric(getThisComponentId(), taskId, name, e.getValue());
+            }
+        }
     }
 
     /**

@@ -1,5 +1,12 @@
 package dev.gale.ui;
 
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.Gauge;
+import com.codahale.metrics.Histogram;
+import com.codahale.metrics.Meter;
+import com.codahale.metrics.Metric;
+import com.codahale.metrics.Snapshot;
+import com.codahale.metrics.Timer;
 import dev.gale.LocalCluster;
 import dev.gale.impl.executor.Executor;
 import dev.gale.impl.runtime.RunningTopology;
@@ -8,6 +15,7 @@ import dev.gale.stats.LatencySummary;
 import dev.gale.stats.StreamStats;
 import dev.gale.stats.TaskStats;
 import dev.gale.stats.TopologyStats;
+import dev.gale.stats.UserMetric;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
@@ -71,6 +79,15 @@ final class PrometheusMetrics implements MultiCollector {
         SummarySnapshot.Builder complete = SummarySnapshot.builder().name("gale_complete_latency_seconds")
                 .help("Time from a spout's emit to its tuple tree's completion");
         boolean anyComplete = false;
+        Family userCounter = new Family("gale_user_counter", "Counters components registered (TopologyContext.registerCounter)");
+        Family userMeter = new Family("gale_user_meter", "Events marked on meters components registered (registerMeter)");
+        Family userGauge = new Family("gale_user_gauge", "Numeric gauges components registered (registerGauge)");
+        SummarySnapshot.Builder userHistogram = SummarySnapshot.builder().name("gale_user_histogram")
+                .help("Histograms components registered (registerHistogram), over the last minute");
+        SummarySnapshot.Builder userTimer = SummarySnapshot.builder().name("gale_user_timer_seconds")
+                .help("Timers components registered (registerTimer), over the last minute");
+        boolean anyHistogram = false;
+        boolean anyTimer = false;
 
         for (String topology : cluster.getTopologyNames()) {
             TopologyStats stats;
@@ -116,6 +133,33 @@ final class PrometheusMetrics implements MultiCollector {
                     }
                 }
             }
+            List<UserMetric> user;
+            try {
+                user = cluster.getUserMetrics(topology);
+            } catch (RuntimeException killedMeanwhile) {
+                user = List.of();
+            }
+            for (UserMetric um : user) {
+                String[] l = {"topology", topology, "component", um.componentId(), "task", Integer.toString(um.taskId()),
+                    "metric", um.name()};
+                Metric m = um.metric();
+                if (m instanceof Counter) {
+                    userCounter.add(((Counter) m).getCount(), l);
+                } else if (m instanceof Meter) {
+                    userMeter.add(((Meter) m).getCount(), l);
+                } else if (m instanceof Gauge) {
+                    Object v = ((Gauge<?>) m).getValue();
+                    if (v instanceof Number) {
+                        userGauge.add(((Number) v).doubleValue(), l);
+                    }
+                } else if (m instanceof Timer) {
+                    anyTimer = true;
+                    userTimer.dataPoint(summary(((Timer) m).getCount(), ((Timer) m).getSnapshot(), 1e-9, l));
+                } else if (m instanceof Histogram) {
+                    anyHistogram = true;
+                    userHistogram.dataPoint(summary(((Histogram) m).getCount(), ((Histogram) m).getSnapshot(), 1, l));
+                }
+            }
             try {
                 RunningTopology running = cluster.runningTopology(topology);
                 int slots = running.plan().settings().receiveQueueSize();
@@ -143,7 +187,26 @@ final class PrometheusMetrics implements MultiCollector {
         if (anyComplete) {
             all.add(complete.build());
         }
+        all.add(userCounter.counter());
+        all.add(userMeter.counter());
+        all.add(userGauge.gauge());
+        if (anyHistogram) {
+            all.add(userHistogram.build());
+        }
+        if (anyTimer) {
+            all.add(userTimer.build());
+        }
         return new MetricSnapshots(all);
+    }
+
+    /** A user histogram or timer as a summary; {@code scale} turns its values into the unit shown. */
+    private static SummaryDataPointSnapshot summary(long count, Snapshot snap, double scale, String... labels) {
+        return SummaryDataPointSnapshot.builder().labels(Labels.of(labels)).count(count)
+                .sum(snap.getMean() * snap.size() * scale)
+                .quantiles(Quantiles.of(new Quantile(0.5, snap.getMedian() * scale),
+                        new Quantile(0.99, snap.get99thPercentile() * scale),
+                        new Quantile(0.999, snap.get999thPercentile() * scale)))
+                .build();
     }
 
     /** The data points of one metric while they are gathered. */

@@ -87,14 +87,22 @@ final class DemoTopology {
         private static final long serialVersionUID = 1L;
         private transient OutputCollector collector;
         private transient long seen;
+        private transient com.codahale.metrics.Counter counted;
+        private transient com.codahale.metrics.Timer work;
 
         @Override
         public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
             this.collector = collector;
+            // Storm's metrics v2, published by the UI's /metrics.
+            this.counted = context.registerCounter("counted");
+            this.work = context.registerTimer("work");
+            context.registerGauge("seen", (com.codahale.metrics.Gauge<Long>) () -> seen);
         }
 
         @Override
         public void execute(Tuple input) {
+            counted.inc();
+            work.update(250, java.util.concurrent.TimeUnit.MICROSECONDS);
             if (++seen % 50 == 0) {
                 collector.fail(input);
             } else {

@@ -194,6 +194,20 @@ class UiRestApiTest {
                 "gale_complete_latency_seconds\\{component=\"words\",task=\"\\d+\",topology=\"words\",quantile=\"0.99\"}");
     }
 
+    @Test
+    void metricsComponentsRegisterAreServedWithTheirTaskAndMove() throws Exception {
+        Pattern counted = Pattern.compile(
+                "gale_user_counter_total\\{component=\"count\",metric=\"counted\",task=\"(\\d+)\",topology=\"words\"} (\\S+)");
+        String body = get("/metrics").body();
+        assertThat(counted.matcher(body).find()).as(body).isTrue();
+        double before = sum(counted, body);
+        await().atMost(Duration.ofSeconds(20)).until(() -> sum(counted, get("/metrics").body()) > before + 10);
+        assertThat(body).contains("# TYPE gale_user_timer_seconds summary", "# TYPE gale_user_gauge gauge")
+                .containsPattern("gale_user_timer_seconds\\{component=\"count\",metric=\"work\",task=\"\\d+\","
+                        + "topology=\"words\",quantile=\"0.99\"} 2.5E-4")
+                .containsPattern("gale_user_gauge\\{component=\"count\",metric=\"seen\",task=\"\\d+\",topology=\"words\"}");
+    }
+
     private static double sum(Pattern p, String body) {
         Matcher m = p.matcher(body);
         double s = 0;

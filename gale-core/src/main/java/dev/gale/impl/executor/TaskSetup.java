@@ -30,7 +30,8 @@ final class TaskSetup {
         this.taskId = taskId;
         this.component = ComponentCopier.copy(def.id(), def.component());
         this.conf = TopologyConf.taskView(env.topoConf(), def.conf());
-        this.context = new TopologyContext(env.plan(), conf, taskId, env.clock(), env.userResources(), executorData);
+        this.context = new TopologyContext(env.plan(), conf, taskId, env.clock(), env.userResources(), executorData,
+                env.userMetrics());
         this.metrics = new TaskMetrics(def.id(), taskId, spout);
         this.hooks = new TaskHooks(context.getHooks(), env.errors(), def.id(), taskId);
         addAutoHooks(def);

@@ -28,6 +28,7 @@ public final class RuntimeEnv {
     private final FatalError fatal;
     private final DrainSignal drainSignal = new DrainSignal();
     private final Map<String, Object> userResources = Collections.synchronizedMap(new HashMap<>());
+    private final dev.gale.impl.stats.UserMetrics userMetrics = new dev.gale.impl.stats.UserMetrics();
     private final boolean startsActive;
 
     /** @param stopTopology stops the topology after a fatal error; must not block */
@@ -111,6 +112,11 @@ public final class RuntimeEnv {
     /** Worker-level objects published by worker hooks, read by every task's {@code getResource}. */
     public Map<String, Object> userResources() {
         return userResources;
+    }
+
+    /** The metrics its components registered (Storm's metrics v2); thread-safe. */
+    public dev.gale.impl.stats.UserMetrics userMetrics() {
+        return userMetrics;
     }
 
     /** Told by deactivated spouts when their pending trees change, for a drain. */
