@@ -29,6 +29,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringSerializer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -79,6 +80,9 @@ final class KafkaDemoCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    UiOptions ui;
 
     @Option(names = "--passes", paramLabel = "N", defaultValue = "150",
             description = "How many times the text is produced (default: ${DEFAULT-VALUE}).")
@@ -224,7 +228,7 @@ final class KafkaDemoCommand implements Callable<Integer> {
         }
 
         Result execute() throws Exception {
-            w1 = start("worker 1", "worker-1.log");
+            w1 = start("worker 1", "worker-1.log", ui.workerConf());
             w2 = start("worker 2", "worker-2.log");
             while (w1.counters().partitions() + w2.counters().partitions() < PARTITIONS
                     || w1.counters().partitions() == 0 || w2.counters().partitions() == 0) {
@@ -236,6 +240,14 @@ final class KafkaDemoCommand implements Callable<Integer> {
             }
             milestone("Workers up: %s (pid %d) and %s (pid %d) share %s's %d partitions", w1.name(), w1.pid(),
                     w2.name(), w2.pid(), IN, PARTITIONS);
+            if (ui.enabled()) {
+                // Worker 1 is never killed, so its UI stays up for the whole demo.
+                if (w1.uiUrl() != null) {
+                    milestone("Gale UI (worker 1): %s", w1.uiUrl());
+                } else {
+                    milestone("worker 1 could not start the UI; see its log");
+                }
+            }
 
             Thread producer = new Thread(this::produce, "producer");
             producer.setDaemon(true);
@@ -289,7 +301,13 @@ final class KafkaDemoCommand implements Callable<Integer> {
         }
 
         private KafkaDemoProcess start(String name, String logFile) throws IOException {
-            KafkaDemoProcess w = KafkaDemoProcess.start(name, conf, logs.resolve(logFile));
+            return start(name, logFile, Map.of());
+        }
+
+        private KafkaDemoProcess start(String name, String logFile, Map<String, Object> extra) throws IOException {
+            Map<String, Object> c = new java.util.LinkedHashMap<>(conf);
+            c.putAll(extra);
+            KafkaDemoProcess w = KafkaDemoProcess.start(name, c, logs.resolve(logFile));
             workers.add(w);
             return w;
         }

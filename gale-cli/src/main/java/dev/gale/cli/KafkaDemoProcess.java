@@ -25,6 +25,7 @@ final class KafkaDemoProcess {
     private final Thread reader;
     private volatile Counters counters = NONE;
     private volatile boolean finalReport;
+    private volatile String uiUrl;
     private volatile String end = "running";
 
     private KafkaDemoProcess(String name, Process process, Path log) {
@@ -58,6 +59,10 @@ final class KafkaDemoProcess {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8))) {
             for (String line = r.readLine(); line != null; line = r.readLine()) {
+                if (line.startsWith(KafkaDemoWorker.UI)) {
+                    uiUrl = line.substring(KafkaDemoWorker.UI.length());
+                    continue;
+                }
                 Counters c = KafkaDemoWorker.parse(line);
                 if (c != null) {
                     counters = c;
@@ -73,6 +78,11 @@ final class KafkaDemoProcess {
 
     String name() {
         return name;
+    }
+
+    /** The web UI's URL with its token, once the worker reported it (only a worker asked to serve it). */
+    String uiUrl() {
+        return uiUrl;
     }
 
     long pid() {

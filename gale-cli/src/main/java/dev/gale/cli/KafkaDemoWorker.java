@@ -23,6 +23,11 @@ import java.util.concurrent.TimeUnit;
  * Arguments: {@code key=value} configuration entries. Runs as its own JVM; one per process.
  */
 public final class KafkaDemoWorker {
+    /** Conf keys (read and removed by the worker) that make it serve the web UI. */
+    static final String UI_PORT = "gale.demo.ui.port";
+    static final String UI_BIND = "gale.demo.ui.bind";
+    /** The line that tells the demo the UI's address. */
+    static final String UI = "UI ";
     /** The prefix of a counters line. */
     static final String STATS = "gale-worker";
     /** The prefix of the line printed once the topology was killed. */
@@ -41,6 +46,14 @@ public final class KafkaDemoWorker {
             raw.add(new Confs.Entry(a.substring(0, eq), a.substring(eq + 1)));
         }
         Config conf = new Config(Confs.parse(raw));
+        LocalCluster.Builder builder = new LocalCluster.Builder();
+        Object uiPort = conf.remove(UI_PORT);
+        Object uiBind = conf.remove(UI_BIND);
+        if (uiPort != null) {
+            int p = ((Number) uiPort).intValue();
+            builder.withUi(uiBind == null ? dev.gale.spi.UiSettings.loopback(p)
+                    : new dev.gale.spi.UiSettings(uiBind.toString(), p, true));
+        }
         CountDownLatch stop = new CountDownLatch(1);
         Thread watcher = new Thread(() -> {
             drain(System.in);
@@ -50,7 +63,11 @@ public final class KafkaDemoWorker {
         watcher.start();
 
         PrintStream out = System.out;
-        try (LocalCluster cluster = new LocalCluster()) {
+        try (LocalCluster cluster = builder.build()) {
+            cluster.getUiUrl().ifPresent(url -> {
+                out.println(UI + url + "?token=" + cluster.getUiToken().orElse(""));
+                out.flush();
+            });
             cluster.submitTopology("kafka-wordcount", conf, KafkaWordCountTopology.createTopology(conf));
             while (!stop.await(100, TimeUnit.MILLISECONDS)) {
                 out.println(line(STATS, KafkaWordCountTopology.counters()));

@@ -40,6 +40,19 @@ final class UiOptions {
         return b.withUi(bindAddress == null ? UiSettings.loopback(p) : new UiSettings(bindAddress, p, true));
     }
 
+    /** Conf entries that make a kafka-demo worker serve the UI as asked (empty when not asked). */
+    java.util.Map<String, Object> workerConf() {
+        if (!enabled()) {
+            return java.util.Map.of();
+        }
+        java.util.Map<String, Object> c = new java.util.LinkedHashMap<>();
+        c.put(KafkaDemoWorker.UI_PORT, port == null ? DEFAULT_PORT : port);
+        if (bindAddress != null) {
+            c.put(KafkaDemoWorker.UI_BIND, bindAddress);
+        }
+        return c;
+    }
+
     /** Builds the cluster, turning a refused UI (port taken, bad address) into a one-line error. */
     LocalCluster cluster(PrintWriter out) {
         LocalCluster cluster;

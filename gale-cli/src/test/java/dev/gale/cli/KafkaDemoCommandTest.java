@@ -13,11 +13,13 @@ class KafkaDemoCommandTest {
 
     @Test
     void demoLosesNothingAcrossAKilledWorkerAndExitsZero() {
-        Result r = MainTest.gale("kafka-demo", "--passes", "60", "--progress", "log");
+        // With the UI on: worker 1 serves it for the whole run, and the demo prints where.
+        Result r = MainTest.gale("kafka-demo", "--passes", "60", "--progress", "log", "--ui", "0");
         assertThat(r.status()).as(r.out() + r.err()).isZero();
         assertThat(r.out())
                 .contains("Gale kafka demo: 3,180 lines (53 lines x 60 passes)")
                 .containsPattern("Broker up at [a-z0-9.]+:\\d+ \\(loopback only")
+                .containsPattern("Gale UI \\(worker 1\\): http://127\\.0\\.0\\.1:\\d+/\\?token=\\S+")
                 .containsPattern("Killed worker 2 \\(pid \\d+\\) with SIGKILL")
                 .containsPattern("process +pid +lines acked +retries +gave up +end")
                 .containsPattern("worker 1 +\\d+ +[0-9,]+ +[0-9,]+ +0 +stopped")
