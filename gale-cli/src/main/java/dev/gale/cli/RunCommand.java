@@ -3,9 +3,13 @@ package dev.gale.cli;
 import dev.gale.Config;
 import dev.gale.LocalCluster;
 import dev.gale.generated.StormTopology;
+import dev.gale.starter.AnchoredWordCount;
 import dev.gale.starter.ExclamationTopology;
 import dev.gale.starter.KafkaWordCountTopology;
+import dev.gale.starter.LambdaTopology;
+import dev.gale.starter.MultipleLoggerTopology;
 import dev.gale.starter.ReliableWordCount;
+import dev.gale.starter.RollingTopWords;
 import dev.gale.starter.SingleJoinExample;
 import dev.gale.starter.WordCountTopology;
 import dev.gale.stats.ComponentStats;
@@ -51,6 +55,11 @@ import picocli.CommandLine.Spec;
             "  kafka-wordcount     words from topic to topic through KafkaSpout and",
             "                      KafkaBolt: --conf kafka.bootstrap=HOST:PORT (and",
             "                      kafka.in.topic, kafka.out.topic, kafka.group)",
+            "  rolling-top-words   storm-starter's RollingTopWords: top 5 words of a",
+            "                      sliding window, ranked on ticks",
+            "  lambda              storm-starter's LambdaTopology (spout and bolts as lambdas)",
+            "  anchored-wordcount  storm-starter's AnchoredWordCount",
+            "  multiple-logger     storm-starter's MultipleLoggerTopology",
             "",
             "A class is run in the first of these ways it supports:",
             "  public static StormTopology createTopology(Map<String, Object> conf)",
@@ -83,6 +92,10 @@ final class RunCommand implements Callable<Integer> {
         EXAMPLES.put("singlejoin", SingleJoinExample.class);
         EXAMPLES.put("reliable-wordcount", ReliableWordCount.class);
         EXAMPLES.put("kafka-wordcount", KafkaWordCountTopology.class);
+        EXAMPLES.put("rolling-top-words", RollingTopWords.class);
+        EXAMPLES.put("lambda", LambdaTopology.class);
+        EXAMPLES.put("anchored-wordcount", AnchoredWordCount.class);
+        EXAMPLES.put("multiple-logger", MultipleLoggerTopology.class);
     }
 
     @Spec

@@ -65,7 +65,8 @@ class MainTest {
         Result r = gale("run", "wordcuont");
         assertThat(r.status()).isEqualTo(Main.USAGE);
         assertThat(r.oneLineError()).isEqualTo("gale run: unknown example 'wordcuont'; examples: wordcount, "
-                + "exclamation, singlejoin, reliable-wordcount, kafka-wordcount (or give a fully-qualified class name)");
+                + "exclamation, singlejoin, reliable-wordcount, kafka-wordcount, rolling-top-words, lambda, anchored-wordcount, "
+                + "multiple-logger (or give a fully-qualified class name)");
         assertThat(r.out()).isEmpty();
     }
 
