@@ -78,7 +78,7 @@ public final class CompareKafka {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> opt = parse(args);
+        Map<String, String> opt = Figures.options(args, CompareKafka::usage);
         boolean quick = opt.containsKey("quick");
         Settings s = new Settings(
                 Double.parseDouble(opt.getOrDefault("warmup", quick ? "3" : "30")),
@@ -107,7 +107,7 @@ public final class CompareKafka {
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
         Files.createDirectories(out.resolve("logs"));
 
-        String loadBefore = loadAverage();
+        String loadBefore = Figures.loadAverage();
         String started = LocalDateTime.now().toString();
         System.err.printf(Locale.ROOT, "compare-kafka: %s, %d repeat(s); warm-up %.0f s, saturated %.0f s (%d in"
                         + " flight), then %d records/s for %.0f s; JVM %s; load average before: %s%n", engines, repeats,
@@ -141,7 +141,7 @@ public final class CompareKafka {
                 broker.destroyForcibly();
             }
         }
-        String loadAfter = loadAverage();
+        String loadAfter = Figures.loadAverage();
 
         StringBuilder table = new StringBuilder();
         List<Map<String, Object>> summary = new ArrayList<>();
@@ -179,9 +179,7 @@ public final class CompareKafka {
         }
         root.put("runs", rs);
         root.put("summary", summary);
-        StringBuilder json = new StringBuilder();
-        Json.write(json, root, "");
-        Files.writeString(out.resolve("results.json"), json.append('\n'), StandardCharsets.UTF_8);
+        Files.writeString(out.resolve("results.json"), Figures.json(root), StandardCharsets.UTF_8);
         System.out.println("raw results: " + out.resolve("results.json") + "  (logs in " + out.resolve("logs") + ")");
     }
 
@@ -566,7 +564,7 @@ public final class CompareKafka {
     private static String brief(Map<String, Object> r) {
         return String.format(Locale.ROOT, "%s records/s, p99 %.3g ms saturated, p99 %.3g ms at fixed rate,"
                         + " engine %.2f cores, broker %.2f cores, first output %.0f ms",
-                num(d(r, "records_per_s")), d(r, "sat_p99_ms"), d(r, "fixed_p99_ms"), d(r, "engine_cpu_cores"),
+                Figures.num(d(r, "records_per_s")), d(r, "sat_p99_ms"), d(r, "fixed_p99_ms"), d(r, "engine_cpu_cores"),
                 d(r, "broker_cpu_cores"), d(r, "first_output_ms"));
     }
 
@@ -599,19 +597,19 @@ public final class CompareKafka {
             if (g.length == 0 && st.length == 0) {
                 continue;
             }
-            double ratio = median(g) / median(st);
-            t.append(String.format(Locale.ROOT, fmt, m.label, cell(g), cell(st),
+            double ratio = Figures.median(g) / Figures.median(st);
+            t.append(String.format(Locale.ROOT, fmt, m.label, Figures.cell(g), Figures.cell(st),
                     !m.ratio || Double.isNaN(ratio) || Double.isInfinite(ratio) ? ""
                             : String.format(Locale.ROOT, "%.2fx", ratio)));
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("metric", m.key);
-            row.put("gale", stats(g));
-            row.put("storm", stats(st));
+            row.put("gale", Figures.stats(g));
+            row.put("storm", Figures.stats(st));
             row.put("gale_over_storm", ratio);
             summary.add(row);
         }
-        double g = median(values(runs, "gale", "records_per_s"));
-        double st = median(values(runs, "storm", "records_per_s"));
+        double g = Figures.median(values(runs, "gale", "records_per_s"));
+        double st = Figures.median(values(runs, "storm", "records_per_s"));
         if (!Double.isNaN(g) && !Double.isNaN(st)) {
             t.append(String.format(Locale.ROOT, "%nTarget: Gale records/s >= 3x Storm's: %s (%.2fx)%n",
                     g >= 3 * st ? "MET" : "MISSED", g / st));
@@ -631,68 +629,11 @@ public final class CompareKafka {
         return r.get(k) instanceof Double x ? x : Double.NaN;
     }
 
-    private static double median(double[] v) {
-        if (v.length == 0) {
-            return Double.NaN;
-        }
-        int n = v.length;
-        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-    }
 
-    private static Map<String, Object> stats(double[] v) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("median", median(v));
-        m.put("min", v.length == 0 ? Double.NaN : v[0]);
-        m.put("max", v.length == 0 ? Double.NaN : v[v.length - 1]);
-        m.put("n", (double) v.length);
-        return m;
-    }
 
-    private static String cell(double[] v) {
-        if (v.length == 0) {
-            return "-";
-        }
-        String med = num(median(v));
-        return v.length == 1 ? med : med + " (" + num(v[0]) + "-" + num(v[v.length - 1]) + ")";
-    }
 
-    /** Three significant digits, with k/M suffixes for large numbers. */
-    private static String num(double x) {
-        if (Double.isNaN(x)) {
-            return "n/a";
-        }
-        double a = Math.abs(x);
-        if (a >= 1e6) {
-            return sig(x / 1e6) + "M";
-        }
-        if (a >= 1e4) {
-            return sig(x / 1e3) + "k";
-        }
-        return sig(x);
-    }
 
-    private static String sig(double x) {
-        double a = Math.abs(x);
-        if (a >= 100) {
-            return String.format(Locale.ROOT, "%.0f", x);
-        }
-        if (a >= 10) {
-            return String.format(Locale.ROOT, "%.1f", x);
-        }
-        if (a >= 1) {
-            return String.format(Locale.ROOT, "%.2f", x);
-        }
-        return String.format(Locale.ROOT, "%.3g", x);
-    }
 
-    private static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f[0] + ", " + f[1] + ", " + f[2];
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
-    }
 
     private static String jarVersion(String cp, String artifact) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile(artifact + "-([0-9][^/:]*?)\\.jar").matcher(cp);
@@ -701,29 +642,6 @@ public final class CompareKafka {
 
     // ---- options
 
-    private static Map<String, String> parse(String[] args) {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("-h") || a.equals("--help")) {
-                usage(null);
-            }
-            if (!a.startsWith("--")) {
-                usage("unexpected argument '" + a + "'");
-            }
-            String k = a.substring(2);
-            if (k.equals("quick")) {
-                m.put(k, "true");
-            } else if (k.contains("=")) {
-                m.put(k.substring(0, k.indexOf('=')), k.substring(k.indexOf('=') + 1));
-            } else if (i + 1 < args.length) {
-                m.put(k, args[++i]);
-            } else {
-                usage("--" + k + " needs a value");
-            }
-        }
-        return m;
-    }
 
     /** Option errors only: the usage text lives in bench/compare-kafka.sh, which prints it without building. */
     private static void usage(String problem) {
@@ -733,56 +651,4 @@ public final class CompareKafka {
     }
 
     /** JSON by hand: maps, lists, numbers and strings are all it needs. */
-    private static final class Json {
-        private Json() {
-        }
-
-        static void write(StringBuilder b, Object v, String indent) {
-            if (v instanceof Map<?, ?> m) {
-                b.append('{');
-                String in = indent + "  ";
-                int i = 0;
-                for (Map.Entry<?, ?> e : m.entrySet()) {
-                    b.append(i++ == 0 ? "\n" : ",\n").append(in);
-                    string(b, String.valueOf(e.getKey()));
-                    b.append(": ");
-                    write(b, e.getValue(), in);
-                }
-                b.append(m.isEmpty() ? "}" : "\n" + indent + "}");
-            } else if (v instanceof List<?> l) {
-                b.append('[');
-                String in = indent + "  ";
-                for (int i = 0; i < l.size(); i++) {
-                    b.append(i == 0 ? "\n" : ",\n").append(in);
-                    write(b, l.get(i), in);
-                }
-                b.append(l.isEmpty() ? "]" : "\n" + indent + "]");
-            } else if (v instanceof Double x) {
-                b.append(Double.isNaN(x) || Double.isInfinite(x) ? "null" : Double.toString(x));
-            } else if (v == null) {
-                b.append("null");
-            } else {
-                string(b, v.toString());
-            }
-        }
-
-        private static void string(StringBuilder b, String s) {
-            b.append('"');
-            for (char c : s.toCharArray()) {
-                switch (c) {
-                    case '"' -> b.append("\\\"");
-                    case '\\' -> b.append("\\\\");
-                    case '\n' -> b.append("\\n");
-                    default -> {
-                        if (c < 0x20) {
-                            b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                        } else {
-                            b.append(c);
-                        }
-                    }
-                }
-            }
-            b.append('"');
-        }
-    }
 }

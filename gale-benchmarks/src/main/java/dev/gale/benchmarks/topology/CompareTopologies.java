@@ -59,7 +59,7 @@ public final class CompareTopologies {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> opt = parse(args);
+        Map<String, String> opt = Figures.options(args, CompareTopologies::usage);
         boolean quick = opt.containsKey("quick");
         double warmup = Double.parseDouble(opt.getOrDefault("warmup", quick ? "2" : "10"));
         double measure = Double.parseDouble(opt.getOrDefault("measure", quick ? "3" : "10"));
@@ -86,7 +86,7 @@ public final class CompareTopologies {
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
         Files.createDirectories(out.resolve("logs"));
 
-        String loadBefore = loadAverage();
+        String loadBefore = Figures.loadAverage();
         String started = LocalDateTime.now().toString();
         String stormVersion = stormVersion(classpaths.get("storm"));
         System.err.printf(Locale.ROOT, "comparing %s on %s; warm-up %.0f s, measure %.0f s, %d repeat(s); JVM %s;"
@@ -110,7 +110,7 @@ public final class CompareTopologies {
                 }
             }
         }
-        String loadAfter = loadAverage();
+        String loadAfter = Figures.loadAverage();
 
         StringBuilder table = new StringBuilder();
         List<Map<String, Object>> summary = new ArrayList<>();
@@ -188,9 +188,9 @@ public final class CompareTopologies {
     private static String brief(Map<String, Object> r) {
         boolean acking = r.containsKey("lat_p99_ms");
         return acking
-                ? String.format(Locale.ROOT, "%s trees/s, p99 %.3g ms, first ack %.0f ms", num(d(r, "acked_per_s")),
+                ? String.format(Locale.ROOT, "%s trees/s, p99 %.3g ms, first ack %.0f ms", Figures.num(d(r, "acked_per_s")),
                         d(r, "lat_p99_ms"), d(r, "first_ms"))
-                : String.format(Locale.ROOT, "%s tuples/s, first tuple %.0f ms", num(d(r, "sink_per_s")),
+                : String.format(Locale.ROOT, "%s tuples/s, first tuple %.0f ms", Figures.num(d(r, "sink_per_s")),
                         d(r, "first_ms"));
     }
 
@@ -206,13 +206,6 @@ public final class CompareTopologies {
                 .mapToDouble(r -> d(r.result, key)).filter(v -> !Double.isNaN(v)).sorted().toArray();
     }
 
-    private static double median(double[] v) {
-        if (v.length == 0) {
-            return Double.NaN;
-        }
-        int n = v.length;
-        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-    }
 
     private static void renderTable(StringBuilder t, List<Map<String, Object>> summary, List<Run> runs,
                                     List<String> scenarios, List<String> engines) {
@@ -230,18 +223,18 @@ public final class CompareTopologies {
                 if (g.length == 0 && s.length == 0) {
                     continue;
                 }
-                double gm = median(g);
-                double sm = median(s);
+                double gm = Figures.median(g);
+                double sm = Figures.median(s);
                 double adv = m.better == Metric.HIGHER ? gm / sm : m.better == Metric.LOWER ? sm / gm : Double.NaN;
                 String label = m.key.equals("first_ms") ? (acking ? "submit -> first ack (ms)"
                         : "submit -> first tuple at sink (ms)") : m.label;
-                t.append(String.format(Locale.ROOT, fmt, scenario, label, cell(g), cell(s),
+                t.append(String.format(Locale.ROOT, fmt, scenario, label, Figures.cell(g), Figures.cell(s),
                         Double.isNaN(adv) || Double.isInfinite(adv) ? "" : String.format(Locale.ROOT, "%.2fx", adv)));
                 Map<String, Object> row = new LinkedHashMap<>();
                 row.put("scenario", scenario);
                 row.put("metric", m.key);
-                row.put("gale", stats(g));
-                row.put("storm", stats(s));
+                row.put("gale", Figures.stats(g));
+                row.put("storm", Figures.stats(s));
                 row.put("gale_advantage", adv);
                 summary.add(row);
             }
@@ -251,76 +244,34 @@ public final class CompareTopologies {
                 + " higher is better (> 1 means Gale is better).\n");
     }
 
-    private static Map<String, Object> stats(double[] v) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("median", median(v));
-        m.put("min", v.length == 0 ? Double.NaN : v[0]);
-        m.put("max", v.length == 0 ? Double.NaN : v[v.length - 1]);
-        m.put("n", v.length);
-        return m;
-    }
 
-    private static String cell(double[] v) {
-        if (v.length == 0) {
-            return "-";
-        }
-        String med = num(median(v));
-        return v.length == 1 ? med : med + " (" + num(v[0]) + "-" + num(v[v.length - 1]) + ")";
-    }
 
-    /** Three significant digits, with k/M suffixes for large numbers. */
-    private static String num(double x) {
-        if (Double.isNaN(x)) {
-            return "n/a";
-        }
-        double a = Math.abs(x);
-        if (a >= 1e6) {
-            return sig(x / 1e6) + "M";
-        }
-        if (a >= 1e4) {
-            return sig(x / 1e3) + "k";
-        }
-        return sig(x);
-    }
 
-    private static String sig(double x) {
-        double a = Math.abs(x);
-        if (a >= 100) {
-            return String.format(Locale.ROOT, "%.0f", x);
-        }
-        if (a >= 10) {
-            return String.format(Locale.ROOT, "%.1f", x);
-        }
-        if (a >= 1) {
-            return String.format(Locale.ROOT, "%.2f", x);
-        }
-        return String.format(Locale.ROOT, "%.3g", x);
-    }
 
     /** The issue's three targets, judged on the medians of this run. */
     private static List<String> targets(List<Run> runs) {
         List<String> out = new ArrayList<>();
         for (String sc : List.of("ack-1000", "ack-5000")) {
-            double g = median(values(runs, "gale", sc, "acked_per_s"));
-            double s = median(values(runs, "storm", sc, "acked_per_s"));
+            double g = Figures.median(values(runs, "gale", sc, "acked_per_s"));
+            double s = Figures.median(values(runs, "storm", sc, "acked_per_s"));
             if (!Double.isNaN(g) && !Double.isNaN(s)) {
                 out.add(String.format(Locale.ROOT, "%s  Gale acked trees/s >= 5x Storm's (%s): %s vs %s = %.2fx",
-                        verdict(g >= 5 * s), sc, num(g), num(s), g / s));
+                        verdict(g >= 5 * s), sc, Figures.num(g), Figures.num(s), g / s));
             }
         }
-        double gp99 = median(values(runs, "gale", "ack-1000", "lat_p99_ms"));
-        double smean = median(values(runs, "storm", "ack-1000", "lat_mean_ms"));
+        double gp99 = Figures.median(values(runs, "gale", "ack-1000", "lat_p99_ms"));
+        double smean = Figures.median(values(runs, "storm", "ack-1000", "lat_mean_ms"));
         if (!Double.isNaN(gp99) && !Double.isNaN(smean)) {
             out.add(String.format(Locale.ROOT,
                     "%s  Gale p99 complete latency < Storm's mean (ack-1000): %s ms vs %s ms",
-                    verdict(gp99 < smean), num(gp99), num(smean)));
+                    verdict(gp99 < smean), Figures.num(gp99), Figures.num(smean)));
         }
-        double gf = median(values(runs, "gale", "ack-1000", "first_ms"));
-        double sf = median(values(runs, "storm", "ack-1000", "first_ms"));
+        double gf = Figures.median(values(runs, "gale", "ack-1000", "first_ms"));
+        double sf = Figures.median(values(runs, "storm", "ack-1000", "first_ms"));
         if (!Double.isNaN(gf) && !Double.isNaN(sf)) {
             out.add(String.format(Locale.ROOT,
                     "%s  submit -> first ack >= 20x shorter than Storm's (ack-1000): %s ms vs %s ms = %.1fx",
-                    verdict(sf >= 20 * gf), num(gf), num(sf), sf / gf));
+                    verdict(sf >= 20 * gf), Figures.num(gf), Figures.num(sf), sf / gf));
         }
         if (out.isEmpty()) {
             out.add("(needs both engines on ack-1000 / ack-5000)");
@@ -332,14 +283,6 @@ public final class CompareTopologies {
         return met ? "MET   " : "MISSED";
     }
 
-    private static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f[0] + ", " + f[1] + ", " + f[2];
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
-    }
 
     private static String stormVersion(String cp) {
         Matcher m = Pattern.compile("storm-server-([0-9][^/:]*?)\\.jar").matcher(cp);
@@ -385,87 +328,11 @@ public final class CompareTopologies {
         root.put("runs", rs);
         root.put("summary", summary);
         root.put("targets", targets);
-        StringBuilder b = new StringBuilder();
-        write(b, root, "");
-        return b.append('\n').toString();
+        return Figures.json(root);
     }
 
-    private static void write(StringBuilder b, Object v, String indent) {
-        if (v instanceof Map<?, ?> m) {
-            b.append("{");
-            String in = indent + "  ";
-            int i = 0;
-            for (Map.Entry<?, ?> e : m.entrySet()) {
-                b.append(i++ == 0 ? "\n" : ",\n").append(in);
-                string(b, String.valueOf(e.getKey()));
-                b.append(": ");
-                write(b, e.getValue(), in);
-            }
-            b.append(m.isEmpty() ? "}" : "\n" + indent + "}");
-        } else if (v instanceof List<?> l) {
-            b.append("[");
-            String in = indent + "  ";
-            for (int i = 0; i < l.size(); i++) {
-                b.append(i == 0 ? "\n" : ",\n").append(in);
-                write(b, l.get(i), in);
-            }
-            b.append(l.isEmpty() ? "]" : "\n" + indent + "]");
-        } else if (v instanceof Double x) {
-            b.append(Double.isNaN(x) || Double.isInfinite(x) ? "null"
-                    : x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) (double) x) : Double.toString(x));
-        } else if (v instanceof Number || v instanceof Boolean) {
-            b.append(v);
-        } else if (v == null) {
-            b.append("null");
-        } else {
-            string(b, v.toString());
-        }
-    }
 
-    private static void string(StringBuilder b, String s) {
-        b.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        b.append('"');
-    }
 
-    private static Map<String, String> parse(String[] args) {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("-h") || a.equals("--help")) {
-                usage(null);
-            }
-            if (!a.startsWith("--")) {
-                usage("unexpected argument '" + a + "'");
-            }
-            String k = a.substring(2);
-            if (k.equals("quick")) {
-                m.put(k, "true");
-            } else if (k.contains("=")) {
-                m.put(k.substring(0, k.indexOf('=')), k.substring(k.indexOf('=') + 1));
-            } else if (i + 1 < args.length) {
-                m.put(k, args[++i]);
-            } else {
-                usage("--" + k + " needs a value");
-            }
-        }
-        return m;
-    }
 
     /** Bad usage ends the run; bench/compare-topologies.sh --help lists the options and builds nothing. */
     private static void usage(String problem) {
