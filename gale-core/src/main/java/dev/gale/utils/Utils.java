@@ -23,10 +23,15 @@ public final class Utils {
     private Utils() {
     }
 
-    /** Sleeps real time (not the topology's clock); returns early, interrupt flag set, if interrupted. */
+    /**
+     * Sleeps as Storm's does, through {@link Time#sleep}: on simulated time when the calling thread
+     * reads it (an executor of a topology on a SimulatedClock, or inside Time.SimulatedTime), else
+     * real time. Returns early, interrupt flag set, if interrupted.
+     */
     public static void sleep(long millis) {
         try {
-            Thread.sleep(millis);
+            // As Storm's: simulated time when the caller reads it (see Time.sleep), else real time.
+            Time.sleep(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -32,6 +32,9 @@ public final class QuickThroughput {
         if (args.length > 3) {
             conf.put(Config.TOPOLOGY_EXECUTOR_RECEIVE_BUFFER_SIZE, Integer.parseInt(args[3]));
         }
+        // -Dgale.scheduler.threads=0 and the like: Gale settings for A/B runs.
+        System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("gale."))
+                .forEach(k -> conf.put(k, System.getProperty(k)));
         try (LocalCluster cluster = new LocalCluster()) {
             cluster.submitTopology("quick", conf, b.createTopology());
             long lastAcked = 0;

@@ -173,6 +173,11 @@ public abstract class Executor implements DutyCycle, MessagePassingQueue.Consume
         return work;
     }
 
+    /** True while user code of this stepped executor "sleeps" in simulated time (see {@link SteppedSleep}). */
+    protected final boolean asleep() {
+        return stepped && asleepUntilNanos > env.clock().nanos();
+    }
+
     @Override
     public final void sleepUntil(long deadlineNanos) {
         asleepUntilNanos = Math.max(asleepUntilNanos, deadlineNanos);

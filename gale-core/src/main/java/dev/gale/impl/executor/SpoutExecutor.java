@@ -312,7 +312,7 @@ public final class SpoutExecutor extends Executor {
             return work; // polled recently and found nothing: wait for the poll interval
         }
         for (int round = 0; round < BURST_ROUNDS; round++) {
-            if (round > 0 && (!isRunning() || System.nanoTime() - burstStart > BURST_NANOS)) {
+            if (round > 0 && (!isRunning() || System.nanoTime() - burstStart > BURST_NANOS || asleep())) {
                 break;
             }
             boolean any = false;
