@@ -12,7 +12,7 @@ import org.HdrHistogram.Recorder;
  */
 public final class Meter {
     /** Longest latency recorded as itself; anything longer (a tree outliving any timeout) is recorded as this. */
-    static final long MAX_LATENCY_NANOS = TimeUnit.MINUTES.toNanos(5);
+    public static final long MAX_LATENCY_NANOS = TimeUnit.MINUTES.toNanos(5);
     /**
      * Complete latencies of acked trees, in nanoseconds, from the spout's own emit timestamps.
      * Fixed range, not auto-resizing: the auto-resizing recorder's histogram swap at the start of
@@ -60,7 +60,8 @@ public final class Meter {
         }
     }
 
-    static void sink() {
+    /** One tuple (record) reached a sink; public for gale-benchmarks-flink, which copies this class. */
+    public static void sink() {
         SINK_TUPLES.increment();
         if (FIRST_SINK_NANOS.get() == 0) {
             FIRST_SINK_NANOS.compareAndSet(0, System.nanoTime());
