@@ -28,6 +28,8 @@ public final class Meter {
     public static final LongAdder UNTIMED = new LongAdder();
     /** Tuples executed by the last bolt of the topology. */
     public static final LongAdder SINK_TUPLES = new LongAdder();
+    /** Spout and bolt tasks of the idle scenario that have been opened or prepared. */
+    public static final AtomicLong READY_TASKS = new AtomicLong();
     /** System.nanoTime() of the first ack at a spout, 0 until then. */
     public static final AtomicLong FIRST_ACK_NANOS = new AtomicLong();
     /** System.nanoTime() of the first tuple at a sink, 0 until then. */

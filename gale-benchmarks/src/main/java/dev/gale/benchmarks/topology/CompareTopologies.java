@@ -152,7 +152,9 @@ public final class CompareTopologies {
 
         StringBuilder table = new StringBuilder();
         List<Map<String, Object>> summary = new ArrayList<>();
-        renderTable(table, summary, runs, scenarios, engines);
+        // Columns only for the engines that ran something (Flink has none in, say, --scenarios wide).
+        List<String> ran = engines.stream().filter(e -> runs.stream().anyMatch(r -> r.engine.equals(e))).toList();
+        renderTable(table, summary, runs, scenarios, ran);
         List<String> targets = targets(runs);
         table.append('\n').append("Targets (issue 11):\n");
         targets.forEach(t -> table.append("  ").append(t).append('\n'));
@@ -282,7 +284,7 @@ public final class CompareTopologies {
             case "confirmed_per_s" -> scenario.equals("wordcount");
             case "sink_per_s" -> !acking && !idle || scenario.equals("wordcount");
             case "cpu_pct_core" -> idle;
-            case "cpu_cores", "cpu_us_per_tuple", "first_ms", "gc_ms" -> !idle;
+            case "cpu_cores", "cpu_us_per_tuple", "gc_ms" -> !idle;
             default -> true;
         };
     }
@@ -290,11 +292,12 @@ public final class CompareTopologies {
     private static String label(String scenario, Metric m) {
         boolean acking = List.of("ack-1000", "ack-5000", "wordcount", "wide").contains(scenario);
         boolean wordcount = scenario.equals("wordcount");
+        boolean idle = scenario.equals("idle");
         return switch (m.key) {
             case "acked_per_s" -> wordcount ? "sentences/s (Flink: at source)" : m.label;
             case "sink_per_s" -> wordcount ? "words/s counted" : scenario.startsWith("pass-through")
                     ? "records/s at sink" : m.label;
-            case "first_ms" -> acking ? (wordcount ? "submit -> first ack/checkpoint (ms)" : "submit -> first ack (ms)")
+            case "first_ms" -> idle ? "submit -> every task ready (ms)" : acking ? (wordcount ? "submit -> first ack/checkpoint (ms)" : "submit -> first ack (ms)")
                     : "submit -> first tuple at sink (ms)";
             default -> wordcount && m.key.startsWith("lat_") ? m.label.replace("complete", "confirm") : m.label;
         };
