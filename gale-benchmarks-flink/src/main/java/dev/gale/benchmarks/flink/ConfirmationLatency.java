@@ -3,6 +3,7 @@ package dev.gale.benchmarks.flink;
 import dev.gale.benchmarks.compare.Meter;
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.function.LongSupplier;
 
 /**
  * Flink's closest analogue of Gale's complete latency: the time from a record's emission to the
@@ -20,24 +21,31 @@ import java.util.Arrays;
 final class ConfirmationLatency {
     private static final long BUCKET_NANOS = 100_000;
 
+    private final LongSupplier nanoClock;
     private final ArrayDeque<Epoch> awaiting = new ArrayDeque<>();
-    private Epoch open = new Epoch(System.nanoTime());
+    private Epoch open;
+
+    /** @param nanoClock {@code System::nanoTime} in a job; a test's own clock in a test */
+    ConfirmationLatency(LongSupplier nanoClock) {
+        this.nanoClock = nanoClock;
+        this.open = new Epoch(nanoClock.getAsLong());
+    }
 
     /** A record is emitted now. */
     void emitted() {
-        open.add(System.nanoTime());
+        open.add(nanoClock.getAsLong());
     }
 
     /** The barrier of {@code checkpointId} passes now: the records so far belong to that checkpoint. */
     void barrier(long checkpointId) {
         open.checkpointId = checkpointId;
         awaiting.add(open);
-        open = new Epoch(System.nanoTime());
+        open = new Epoch(nanoClock.getAsLong());
     }
 
     /** Checkpoint {@code checkpointId} completed now: it confirms its epoch and any earlier one still waiting. */
     void completed(long checkpointId) {
-        long now = System.nanoTime();
+        long now = nanoClock.getAsLong();
         while (!awaiting.isEmpty() && awaiting.peek().checkpointId <= checkpointId) {
             awaiting.poll().report(now);
         }

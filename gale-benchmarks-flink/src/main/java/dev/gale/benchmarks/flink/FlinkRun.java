@@ -20,6 +20,7 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.datagen.source.GeneratorFunction;
@@ -89,6 +90,8 @@ public final class FlinkRun {
         Configuration conf = new Configuration();
         conf.set(StateBackendOptions.STATE_BACKEND, "hashmap");
         conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "jobmanager");
+        // Any free port for the local cluster's REST endpoint: the machine is shared, 8081 may be taken.
+        conf.set(RestOptions.BIND_PORT, "0");
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2, conf);
         env.enableCheckpointing(1000, CheckpointingMode.AT_LEAST_ONCE);
         if (scenario.equals("pass-through-unfused")) {
