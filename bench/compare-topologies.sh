@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Side-by-side topology benchmark: Gale against Apache Storm's LocalCluster, each run in a child JVM
-# of its own with the same flags. Builds what it needs (Maven profile "storm"), then runs
-# dev.gale.benchmarks.topology.CompareTopologies, which prints one table and writes results.json.
+# Side-by-side topology benchmark: Gale against Apache Storm's LocalCluster and Apache Flink's local
+# environment, each run in a child JVM of its own with the same flags. Builds what it needs (Maven
+# profiles "storm" and "flink"), then runs dev.gale.benchmarks.topology.CompareTopologies, which
+# prints one table and writes results.json.
 #
 #   bench/compare-topologies.sh              full comparison (warm-up 10 s, measure 10 s, 3 repeats)
 #   bench/compare-topologies.sh --quick      smoke run (2 s + 3 s, 1 repeat)
 #   bench/compare-topologies.sh --help       every option
 #
-# Environment: SKIP_BUILD=1 reuses the last build; MVN_FLAGS adds Maven flags (e.g. -o).
+# Environment: SKIP_BUILD=1 reuses the last build; SKIP_FLINK=1 leaves Flink out; MVN_FLAGS adds
+# Maven flags (e.g. -o).
 set -euo pipefail
 
 usage() {
@@ -17,12 +19,25 @@ usage: bench/compare-topologies.sh [options]
   --warmup SECS           warm-up after the first completed tuple (default 10)
   --measure SECS          measured window (default 10)
   --repeats N             runs per engine and scenario (default 3)
-  --scenarios LIST        comma-separated, of ack-1000,ack-5000,noack,wordcount (default all)
-  --engines LIST          gale,storm (default both)
+  --scenarios LIST        comma-separated, of (default all):
+                            ack-1000, ack-5000   spout -> bolt -> bolt, acking, max pending 1000 / 5000
+                            noack                the same without ackers
+                            wordcount            sentences -> split -> count by word (Flink too)
+                            wide                 spout x4 -> bolt x8 -> bolt x8, acking, max pending 1000
+                            idle                 200 executors with nothing to do: CPU and peak RSS
+                            pass-through         Flink only: pass-through-chained and pass-through-unfused
+                                                 (source -> map -> map -> sink, default operator chaining
+                                                 or chaining disabled)
+                          each engine runs the scenarios it has (Flink: wordcount, pass-through-*)
+  --engines LIST          of gale,storm,flink (default all three; flink only if its module is built,
+                          i.e. unless SKIP_FLINK=1)
   --jvm-opts "FLAGS"      flags of every child JVM (default "-Xms1g -Xmx1g -XX:+UseG1GC")
   --out DIR               where results.json, table.txt and logs/ go
                           (default target/bench-results/compare-<time>)
-Environment: SKIP_BUILD=1 reuses the last build; MVN_FLAGS adds Maven flags (e.g. -o).
+Guarantees: Gale and Storm ack every tree; Flink takes at-least-once checkpoints every 1 s and
+confirms nothing per record (its latency is emission -> completion of the covering checkpoint).
+Environment: SKIP_BUILD=1 reuses the last build; SKIP_FLINK=1 neither builds nor runs Flink;
+MVN_FLAGS adds Maven flags (e.g. -o).
 USAGE
 }
 # --help before anything is built.
@@ -32,14 +47,24 @@ done
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
+profiles=storm
+modules=gale-benchmarks,gale-benchmarks-storm
+if [ "${SKIP_FLINK:-0}" != 1 ]; then
+  profiles=storm,flink
+  modules=$modules,gale-benchmarks-flink
+fi
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
-  echo "compare-topologies: building gale-benchmarks and gale-benchmarks-storm (-Pstorm)..." >&2
+  echo "compare-topologies: building $modules (-P$profiles)..." >&2
   # shellcheck disable=SC2086
-  mvn -B -q ${MVN_FLAGS:-} -Pstorm -DskipTests package -pl gale-benchmarks,gale-benchmarks-storm -am >&2
+  mvn -B -q ${MVN_FLAGS:-} -P"$profiles" -DskipTests package -pl "$modules" -am >&2
 fi
 
 gale_cp="$root/gale-benchmarks/target/classes:$(cat gale-benchmarks/target/classpath.txt)"
 storm_cp="$root/gale-benchmarks-storm/target/classes:$(cat gale-benchmarks-storm/target/classpath.txt)"
+peers=(--storm-cp "$storm_cp")
+if [ "${SKIP_FLINK:-0}" != 1 ] && [ -f gale-benchmarks-flink/target/classpath.txt ]; then
+  peers+=(--flink-cp "$root/gale-benchmarks-flink/target/classes:$(cat gale-benchmarks-flink/target/classpath.txt)")
+fi
 echo "compare-topologies: $(uptime)" >&2
 exec java -Xmx256m -cp "$gale_cp" dev.gale.benchmarks.topology.CompareTopologies \
-  --gale-cp "$gale_cp" --storm-cp "$storm_cp" "$@"
+  --gale-cp "$gale_cp" "${peers[@]}" "$@"

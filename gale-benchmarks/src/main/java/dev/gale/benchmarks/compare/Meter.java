@@ -12,7 +12,7 @@ import org.HdrHistogram.Recorder;
  */
 public final class Meter {
     /** Longest latency recorded as itself; anything longer (a tree outliving any timeout) is recorded as this. */
-    static final long MAX_LATENCY_NANOS = TimeUnit.MINUTES.toNanos(5);
+    public static final long MAX_LATENCY_NANOS = TimeUnit.MINUTES.toNanos(5);
     /**
      * Complete latencies of acked trees, in nanoseconds, from the spout's own emit timestamps.
      * Fixed range, not auto-resizing: the auto-resizing recorder's histogram swap at the start of
@@ -28,6 +28,8 @@ public final class Meter {
     public static final LongAdder UNTIMED = new LongAdder();
     /** Tuples executed by the last bolt of the topology. */
     public static final LongAdder SINK_TUPLES = new LongAdder();
+    /** Spout and bolt tasks of the idle scenario that have been opened or prepared. */
+    public static final AtomicLong READY_TASKS = new AtomicLong();
     /** System.nanoTime() of the first ack at a spout, 0 until then. */
     public static final AtomicLong FIRST_ACK_NANOS = new AtomicLong();
     /** System.nanoTime() of the first tuple at a sink, 0 until then. */
@@ -60,7 +62,8 @@ public final class Meter {
         }
     }
 
-    static void sink() {
+    /** One tuple (record) reached a sink; public for gale-benchmarks-flink, which copies this class. */
+    public static void sink() {
         SINK_TUPLES.increment();
         if (FIRST_SINK_NANOS.get() == 0) {
             FIRST_SINK_NANOS.compareAndSet(0, System.nanoTime());

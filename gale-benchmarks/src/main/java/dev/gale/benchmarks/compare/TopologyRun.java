@@ -22,20 +22,29 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Usage: {@code TopologyRun <scenario> <warmupSecs> <measureSecs>}; scenarios: {@code ack-1000},
  * {@code ack-5000} (ConstSpout -> IdBolt -> NullBolt, 1 acker, that max spout pending),
- * {@code noack} (the same without ackers) and {@code wordcount} (sentences -> split x2 -> count
- * x2 on fields grouping, 1 acker, max spout pending 1000).
+ * {@code noack} (the same without ackers), {@code wordcount} (sentences -> split x2 -> count
+ * x2 on fields grouping, 1 acker, max spout pending 1000), {@code wide} (ConstSpout x4 -> IdBolt x8
+ * -> NullBolt x8, shuffle groupings, 1 acker, max spout pending 1000 per spout task: more executors
+ * than cores) and {@code idle} ({@value #IDLE_CHAINS} silent spouts, each followed by a chain of
+ * {@value #IDLE_CHAIN_LENGTH} bolts: 200 executors plus the acker, left idle; warm-up starts once
+ * every task is open or prepared, and what counts is the process CPU over the window, as
+ * {@code cpu_pct_core}).
  */
 public final class TopologyRun {
     /** Prefix of the one line the comparison driver reads. */
     public static final String RESULT_PREFIX = "RESULT ";
     private static final long FIRST_TUPLE_TIMEOUT_NANOS = 120_000_000_000L;
+    /** The idle scenario's spouts, each heading one chain of bolts. */
+    static final int IDLE_CHAINS = 20;
+    /** Bolts in each of the idle scenario's chains. */
+    static final int IDLE_CHAIN_LENGTH = 9;
 
     private TopologyRun() {
     }
 
     public static void main(String[] args) throws Exception {
         if (args.length != 3) {
-            System.err.println("usage: TopologyRun <ack-1000|ack-5000|noack|wordcount> <warmupSecs> <measureSecs>");
+            System.err.println("usage: TopologyRun <ack-1000|ack-5000|noack|wordcount|wide|idle> <warmupSecs> <measureSecs>");
             System.exit(2);
         }
         String scenario = args[0];
@@ -45,6 +54,7 @@ public final class TopologyRun {
         TopologyBuilder b = new TopologyBuilder();
         Config conf = new Config();
         boolean acking = true;
+        boolean idle = false;
         switch (scenario) {
             case "ack-1000", "ack-5000" -> {
                 b.setSpout("spout", new ConstSpout(true), 1);
@@ -67,6 +77,28 @@ public final class TopologyRun {
                 conf.setNumAckers(1);
                 conf.setMaxSpoutPending(1000);
             }
+            case "wide" -> {
+                b.setSpout("spout", new ConstSpout(true), 4);
+                b.setBolt("id", new IdBolt(), 8).shuffleGrouping("spout");
+                b.setBolt("null", new NullBolt(), 8).shuffleGrouping("id");
+                conf.setNumAckers(1);
+                conf.setMaxSpoutPending(1000);
+            }
+            case "idle" -> {
+                idle = true;
+                for (int c = 0; c < IDLE_CHAINS; c++) {
+                    String previous = "spout-" + c;
+                    b.setSpout(previous, new SilentSpout(), 1);
+                    for (int i = 1; i <= IDLE_CHAIN_LENGTH; i++) {
+                        String bolt = "bolt-" + c + "-" + i;
+                        b.setBolt(bolt, i == IDLE_CHAIN_LENGTH ? new NullBolt() : new IdBolt(), 1)
+                                .shuffleGrouping(previous);
+                        previous = bolt;
+                    }
+                }
+                conf.setNumAckers(1);
+                conf.setMaxSpoutPending(1000);
+            }
             default -> throw new IllegalArgumentException("unknown scenario " + scenario);
         }
         conf.setNumWorkers(1);
@@ -83,16 +115,22 @@ public final class TopologyRun {
 
         // Warm-up starts once the topology has completed its first tuple, so an engine's start-up
         // time is reported on its own and does not eat into its warm-up.
-        java.util.concurrent.atomic.AtomicLong first = acking ? Meter.FIRST_ACK_NANOS : Meter.FIRST_SINK_NANOS;
+        // The idle topology completes nothing: its warm-up starts once every task is open or prepared.
+        java.util.concurrent.atomic.AtomicLong first = idle ? new java.util.concurrent.atomic.AtomicLong()
+                : acking ? Meter.FIRST_ACK_NANOS : Meter.FIRST_SINK_NANOS;
         while (first.get() == 0) {
             if (System.nanoTime() - submitNanos > FIRST_TUPLE_TIMEOUT_NANOS) {
-                throw new IllegalStateException("no tuple completed within 120 s of submit");
+                throw new IllegalStateException(idle ? "not every idle task was ready within 120 s of submit"
+                        : "no tuple completed within 120 s of submit");
+            }
+            if (idle && Meter.READY_TASKS.get() >= IDLE_CHAINS * (1 + IDLE_CHAIN_LENGTH)) {
+                first.set(System.nanoTime());
             }
             Thread.sleep(0, 100_000);
         }
         long firstNanos = first.get();
-        System.err.printf(Locale.ROOT, "progress: first %s %.0f ms after submit%n", acking ? "ack" : "tuple",
-                (firstNanos - submitNanos) / 1e6);
+        System.err.printf(Locale.ROOT, "progress: %s %.0f ms after submit%n",
+                idle ? "every task ready" : acking ? "first ack" : "first tuple", (firstNanos - submitNanos) / 1e6);
         sleepReporting(acking, "warm-up", warmupSecs, null);
 
         Meter.COMPLETE_LATENCY.getIntervalHistogram(); // drop the warm-up's latencies
@@ -135,6 +173,7 @@ public final class TopologyRun {
             r.put("lat_max_ms", lat.getMaxValue() / 1e6);
         }
         r.put("cpu_cores", (cpu1 - cpu0) / (double) (t1 - t0));
+        r.put("cpu_pct_core", 100.0 * (cpu1 - cpu0) / (t1 - t0));
         long done = acking ? acked : sink;
         if (done > 0) {
             r.put("cpu_us_per_tuple", (cpu1 - cpu0) / 1e3 / done);

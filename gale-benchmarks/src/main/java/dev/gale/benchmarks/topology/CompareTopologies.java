@@ -19,40 +19,64 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Runs the side-by-side comparison of Gale and Apache Storm: every scenario of {@link TopologyRun},
- * on each engine, in a child JVM of its own (same JVM flags for both), a few times, interleaved so
- * that a noisy machine hurts both engines alike. Prints one table (median and min-max per engine,
- * and Gale's advantage) and writes every raw result as JSON. This class never loads Storm: it gets
- * the two child classpaths as arguments ({@code bench/compare-topologies.sh} builds them).
+ * Runs the side-by-side comparison of Gale, Apache Storm and Apache Flink: every scenario each engine
+ * has ({@link TopologyRun} for Gale and Storm, {@code FlinkRun} of gale-benchmarks-flink for Flink), in
+ * a child JVM of its own (same JVM flags for all), a few times, interleaved so that a noisy machine
+ * hurts every engine alike. Prints one table (median and min-max per engine, Gale's advantage over
+ * each peer, and what each engine guarantees) and the issue's targets, and writes every raw result as
+ * JSON. This class never loads a peer: it gets the child classpaths as arguments
+ * ({@code bench/compare-topologies.sh} builds them).
  */
 public final class CompareTopologies {
-    private static final List<String> ALL_SCENARIOS = List.of("ack-1000", "ack-5000", "noack", "wordcount");
-    private static final List<String> ENGINES = List.of("gale", "storm");
+    private static final List<String> ALL_SCENARIOS = List.of("ack-1000", "ack-5000", "noack", "wordcount", "wide",
+            "idle", "pass-through-chained", "pass-through-unfused");
+    private static final List<String> ENGINES = List.of("gale", "storm", "flink");
+    private static final List<String> STORM_SHAPED = List.of("ack-1000", "ack-5000", "noack", "wordcount", "wide",
+            "idle");
+    /** The scenarios each engine runs; the others are skipped for it (a "-" in the table). */
+    private static final Map<String, List<String>> SCENARIOS_OF = Map.of(
+            "gale", STORM_SHAPED,
+            "storm", STORM_SHAPED,
+            "flink", List.of("wordcount", "pass-through-chained", "pass-through-unfused"));
+    /** The child's main class per engine; both Storm-shaped engines run the same (ported) TopologyRun. */
+    private static final Map<String, String> MAIN_OF = Map.of(
+            "gale", TopologyRun.class.getName(),
+            "storm", TopologyRun.class.getName(),
+            "flink", "dev.gale.benchmarks.flink.FlinkRun");
+    private static final Map<String, String> NAME_OF = Map.of("gale", "Gale", "storm", "Storm", "flink", "Flink");
+    /** What a completed tree (or record) means on each engine: printed under the table. */
+    private static final Map<String, String> GUARANTEE_OF = Map.of(
+            "gale", "per-tuple acking: every tree confirmed (or failed and replayed) on its own",
+            "storm", "per-tuple acking: every tree confirmed (or failed and replayed) on its own",
+            "flink", "at-least-once checkpoints every 1 s (hashmap state backend): nothing confirmed per record;"
+                    + " a failure replays from the last completed checkpoint");
 
     private CompareTopologies() {
     }
 
     /** A table row: a metric of the child's RESULT line and which way is better. */
-    private record Metric(String key, String label, int better, boolean acking) {
+    private record Metric(String key, String label, int better) {
         static final int HIGHER = 1;
         static final int LOWER = -1;
         static final int NEITHER = 0;
     }
 
     private static final List<Metric> METRICS = List.of(
-            new Metric("acked_per_s", "acked trees/s", Metric.HIGHER, true),
-            new Metric("sink_per_s", "tuples/s at last bolt", Metric.HIGHER, false),
-            new Metric("lat_mean_ms", "complete latency mean (ms)", Metric.LOWER, true),
-            new Metric("lat_p50_ms", "complete latency p50 (ms)", Metric.LOWER, true),
-            new Metric("lat_p99_ms", "complete latency p99 (ms)", Metric.LOWER, true),
-            new Metric("lat_p999_ms", "complete latency p99.9 (ms)", Metric.LOWER, true),
-            new Metric("cpu_cores", "process CPU (cores)", Metric.NEITHER, false),
-            new Metric("cpu_us_per_tuple", "CPU per tree/tuple (us)", Metric.LOWER, false),
-            new Metric("peak_rss_mb", "peak RSS (MB)", Metric.LOWER, false),
-            new Metric("first_ms", "submit -> first ack/tuple (ms)", Metric.LOWER, false),
-            new Metric("cluster_start_ms", "new LocalCluster() (ms)", Metric.LOWER, false),
-            new Metric("gc_ms", "GC time in window (ms)", Metric.LOWER, false),
-            new Metric("threads", "JVM threads", Metric.NEITHER, false));
+            new Metric("acked_per_s", "acked trees/s", Metric.HIGHER),
+            new Metric("confirmed_per_s", "confirmed by checkpoint /s", Metric.HIGHER),
+            new Metric("sink_per_s", "tuples/s at last bolt", Metric.HIGHER),
+            new Metric("lat_mean_ms", "complete latency mean (ms)", Metric.LOWER),
+            new Metric("lat_p50_ms", "complete latency p50 (ms)", Metric.LOWER),
+            new Metric("lat_p99_ms", "complete latency p99 (ms)", Metric.LOWER),
+            new Metric("lat_p999_ms", "complete latency p99.9 (ms)", Metric.LOWER),
+            new Metric("cpu_pct_core", "process CPU (% of one core)", Metric.LOWER),
+            new Metric("cpu_cores", "process CPU (cores)", Metric.NEITHER),
+            new Metric("cpu_us_per_tuple", "CPU per tree/tuple (us)", Metric.LOWER),
+            new Metric("peak_rss_mb", "peak RSS (MB)", Metric.LOWER),
+            new Metric("first_ms", "submit -> first ack/tuple (ms)", Metric.LOWER),
+            new Metric("cluster_start_ms", "new LocalCluster() (ms)", Metric.LOWER),
+            new Metric("gc_ms", "GC time in window (ms)", Metric.LOWER),
+            new Metric("threads", "JVM threads", Metric.NEITHER));
 
     private record Run(String engine, String scenario, int repeat, double wallSecs, Map<String, Object> result,
                        String error, Path log) {
@@ -64,16 +88,22 @@ public final class CompareTopologies {
         double warmup = Double.parseDouble(opt.getOrDefault("warmup", quick ? "2" : "10"));
         double measure = Double.parseDouble(opt.getOrDefault("measure", quick ? "3" : "10"));
         int repeats = Integer.parseInt(opt.getOrDefault("repeats", quick ? "1" : "3"));
-        List<String> scenarios = List.of(opt.getOrDefault("scenarios", String.join(",", ALL_SCENARIOS)).split(","));
-        List<String> engines = List.of(opt.getOrDefault("engines", String.join(",", ENGINES)).split(","));
-        String jvmOpts = opt.getOrDefault("jvm-opts", "-Xms1g -Xmx1g -XX:+UseG1GC");
-        Map<String, String> classpaths = Map.of("gale", opt.getOrDefault("gale-cp", ""),
-                "storm", opt.getOrDefault("storm-cp", ""));
-        for (String s : scenarios) {
-            if (!ALL_SCENARIOS.contains(s)) {
+        List<String> scenarios = new ArrayList<>();
+        for (String s : opt.getOrDefault("scenarios", String.join(",", ALL_SCENARIOS)).split(",")) {
+            if (s.equals("pass-through")) {
+                scenarios.addAll(List.of("pass-through-chained", "pass-through-unfused"));
+            } else if (!ALL_SCENARIOS.contains(s)) {
                 usage("unknown scenario '" + s + "'");
+            } else {
+                scenarios.add(s);
             }
         }
+        String jvmOpts = opt.getOrDefault("jvm-opts", "-Xms1g -Xmx1g -XX:+UseG1GC");
+        Map<String, String> classpaths = Map.of("gale", opt.getOrDefault("gale-cp", ""),
+                "storm", opt.getOrDefault("storm-cp", ""), "flink", opt.getOrDefault("flink-cp", ""));
+        // Default: every engine whose classpath was given (Flink's only when its module was built).
+        String defaultEngines = String.join(",", ENGINES.stream().filter(e -> !classpaths.get(e).isEmpty()).toList());
+        List<String> engines = List.of(opt.getOrDefault("engines", defaultEngines).split(","));
         for (String e : engines) {
             if (!ENGINES.contains(e)) {
                 usage("unknown engine '" + e + "'");
@@ -88,23 +118,31 @@ public final class CompareTopologies {
 
         String loadBefore = Figures.loadAverage();
         String started = LocalDateTime.now().toString();
-        String stormVersion = stormVersion(classpaths.get("storm"));
+        Map<String, String> versions = new LinkedHashMap<>();
+        versions.put("storm", version(classpaths.get("storm"), "storm-server"));
+        versions.put("flink", version(classpaths.get("flink"), "flink-streaming-java"));
         System.err.printf(Locale.ROOT, "comparing %s on %s; warm-up %.0f s, measure %.0f s, %d repeat(s); JVM %s;"
                         + " load average before: %s%n", engines, scenarios, warmup, measure, repeats, jvmOpts,
                 loadBefore);
 
         List<Run> runs = new ArrayList<>();
-        int total = repeats * scenarios.size() * engines.size();
+        int total = 0;
+        for (String scenario : scenarios) {
+            for (String engine : engines) {
+                total += SCENARIOS_OF.get(engine).contains(scenario) ? repeats : 0;
+            }
+        }
         for (int rep = 1; rep <= repeats; rep++) {
             for (String scenario : scenarios) {
                 List<String> order = new ArrayList<>(engines);
-                if (rep % 2 == 0) {
-                    java.util.Collections.reverse(order); // alternate who goes first
-                }
+                java.util.Collections.rotate(order, rep - 1); // each engine goes first in turn
                 for (String engine : order) {
+                    if (!SCENARIOS_OF.get(engine).contains(scenario)) {
+                        continue;
+                    }
                     Run r = runChild(engine, classpaths.get(engine), jvmOpts, scenario, rep, warmup, measure, out);
                     runs.add(r);
-                    System.err.printf(Locale.ROOT, "[%d/%d] %-5s %-9s #%d  %s  (%.0f s)%n", runs.size(), total,
+                    System.err.printf(Locale.ROOT, "[%d/%d] %-5s %-20s #%d  %s  (%.0f s)%n", runs.size(), total,
                             engine, scenario, rep, r.error != null ? "FAILED: " + r.error : brief(r.result),
                             r.wallSecs);
                 }
@@ -114,18 +152,21 @@ public final class CompareTopologies {
 
         StringBuilder table = new StringBuilder();
         List<Map<String, Object>> summary = new ArrayList<>();
-        renderTable(table, summary, runs, scenarios, engines);
+        // Columns only for the engines that ran something (Flink has none in, say, --scenarios wide).
+        List<String> ran = engines.stream().filter(e -> runs.stream().anyMatch(r -> r.engine.equals(e))).toList();
+        renderTable(table, summary, runs, scenarios, ran);
         List<String> targets = targets(runs);
-        table.append('\n').append("Targets (issue):\n");
+        table.append('\n').append("Targets (issue 11):\n");
         targets.forEach(t -> table.append("  ").append(t).append('\n'));
         table.append(String.format(Locale.ROOT,
                 "%nmedian (min-max) of %d run(s) per cell; warm-up %.0f s after the first completed tuple, then %.0f s"
-                        + " measured; JVM %s; Storm %s; load average before %s, after %s%n",
-                repeats, warmup, measure, jvmOpts, stormVersion, loadBefore, loadAfter));
+                        + " measured; JVM %s; Storm %s; Flink %s; load average before %s, after %s%n",
+                repeats, warmup, measure, jvmOpts, versions.get("storm"), versions.get("flink"), loadBefore,
+                loadAfter));
         System.out.print(table);
 
         Path json = out.resolve("results.json");
-        Files.writeString(json, json(started, loadBefore, loadAfter, warmup, measure, repeats, jvmOpts, stormVersion,
+        Files.writeString(json, json(started, loadBefore, loadAfter, warmup, measure, repeats, jvmOpts, versions,
                 runs, summary, targets), StandardCharsets.UTF_8);
         Files.writeString(out.resolve("table.txt"), table, StandardCharsets.UTF_8);
         System.out.println("raw results: " + json + "  (child logs in " + out.resolve("logs") + ")");
@@ -138,7 +179,7 @@ public final class CompareTopologies {
         cmd.addAll(Arrays.asList(jvmOpts.trim().split("\\s+")));
         cmd.add("-cp");
         cmd.add(cp);
-        cmd.add(TopologyRun.class.getName());
+        cmd.add(MAIN_OF.get(engine));
         cmd.add(scenario);
         cmd.add(Double.toString(warmup));
         cmd.add(Double.toString(measure));
@@ -186,7 +227,15 @@ public final class CompareTopologies {
     }
 
     private static String brief(Map<String, Object> r) {
+        if (r.containsKey("cpu_pct_core") && "idle".equals(r.get("scenario"))) {
+            return String.format(Locale.ROOT, "idle: %.2f%% of one core, peak RSS %s MB, %s threads",
+                    d(r, "cpu_pct_core"), Figures.num(d(r, "peak_rss_mb")), Figures.num(d(r, "threads")));
+        }
         boolean acking = r.containsKey("lat_p99_ms");
+        if (acking && "flink".equals(r.get("engine"))) {
+            return String.format(Locale.ROOT, "%s sentences/s at source, p99 to checkpoint %.3g ms, first checkpoint"
+                    + " %.0f ms", Figures.num(d(r, "acked_per_s")), d(r, "lat_p99_ms"), d(r, "first_confirm_ms"));
+        }
         return acking
                 ? String.format(Locale.ROOT, "%s trees/s, p99 %.3g ms, first ack %.0f ms", Figures.num(d(r, "acked_per_s")),
                         d(r, "lat_p99_ms"), d(r, "first_ms"))
@@ -201,98 +250,218 @@ public final class CompareTopologies {
 
     /** Values of one metric over the successful runs of an engine and scenario, sorted. */
     private static double[] values(List<Run> runs, String engine, String scenario, String key) {
+        if (key == null) {
+            return new double[0];
+        }
         return runs.stream()
                 .filter(r -> r.engine.equals(engine) && r.scenario.equals(scenario) && r.result != null)
                 .mapToDouble(r -> d(r.result, key)).filter(v -> !Double.isNaN(v)).sorted().toArray();
     }
 
+    /**
+     * The RESULT key an engine reports a table row's metric under, or null where it has no comparable
+     * figure: Flink's word count is "first ack" at its first completed checkpoint, and a Flink child's
+     * cluster starts inside its submit call, so it has no LocalCluster time of its own.
+     */
+    private static String keyFor(String engine, String scenario, String metric) {
+        if (engine.equals("flink")) {
+            if (metric.equals("first_ms") && scenario.equals("wordcount")) {
+                return "first_confirm_ms";
+            }
+            if (metric.equals("cluster_start_ms")) {
+                return null;
+            }
+        }
+        return metric;
+    }
+
+    /** Whether a metric has a row in a scenario (the others repeat a row or mean nothing there). */
+    private static boolean shown(String scenario, String metric) {
+        boolean idle = scenario.equals("idle");
+        boolean acking = List.of("ack-1000", "ack-5000", "wordcount", "wide").contains(scenario);
+        return switch (metric) {
+            case "acked_per_s", "lat_mean_ms", "lat_p50_ms", "lat_p99_ms", "lat_p999_ms" -> acking;
+            case "confirmed_per_s" -> scenario.equals("wordcount");
+            case "sink_per_s" -> !acking && !idle || scenario.equals("wordcount");
+            case "cpu_pct_core" -> idle;
+            case "cpu_cores", "cpu_us_per_tuple", "gc_ms" -> !idle;
+            default -> true;
+        };
+    }
+
+    private static String label(String scenario, Metric m) {
+        boolean acking = List.of("ack-1000", "ack-5000", "wordcount", "wide").contains(scenario);
+        boolean wordcount = scenario.equals("wordcount");
+        boolean idle = scenario.equals("idle");
+        return switch (m.key) {
+            case "acked_per_s" -> wordcount ? "sentences/s (Flink: at source)" : m.label;
+            case "sink_per_s" -> wordcount ? "words/s counted" : scenario.startsWith("pass-through")
+                    ? "records/s at sink" : m.label;
+            case "first_ms" -> idle ? "submit -> every task ready (ms)" : acking ? (wordcount ? "submit -> first ack/checkpoint (ms)" : "submit -> first ack (ms)")
+                    : "submit -> first tuple at sink (ms)";
+            default -> wordcount && m.key.startsWith("lat_") ? m.label.replace("complete", "confirm") : m.label;
+        };
+    }
 
     private static void renderTable(StringBuilder t, List<Map<String, Object>> summary, List<Run> runs,
                                     List<String> scenarios, List<String> engines) {
-        String fmt = "%-10s %-32s %-26s %-26s %s%n";
-        t.append(String.format(Locale.ROOT, fmt, "scenario", "metric", "Gale", "Storm", "Gale advantage"));
-        t.append("-".repeat(110)).append('\n');
+        List<String> peers = engines.contains("gale") ? engines.stream().filter(e -> !e.equals("gale")).toList()
+                : List.of();
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-21s %-36s", "scenario", "metric"));
+        for (String e : engines) {
+            head.append(String.format(Locale.ROOT, " %-24s", NAME_OF.get(e)));
+        }
+        for (String p : peers) {
+            head.append(String.format(Locale.ROOT, " %-14s", "Gale vs " + NAME_OF.get(p)));
+        }
+        t.append(head.toString().stripTrailing()).append('\n');
+        t.append("-".repeat(head.length())).append('\n');
         for (String scenario : scenarios) {
-            boolean acking = !scenario.equals("noack");
+            boolean any = false;
             for (Metric m : METRICS) {
-                if (m.acking && !acking || m.key.equals("sink_per_s") && acking) {
+                if (!shown(scenario, m.key)) {
                     continue;
                 }
-                double[] g = engines.contains("gale") ? values(runs, "gale", scenario, m.key) : new double[0];
-                double[] s = engines.contains("storm") ? values(runs, "storm", scenario, m.key) : new double[0];
-                if (g.length == 0 && s.length == 0) {
+                Map<String, double[]> v = new LinkedHashMap<>();
+                boolean has = false;
+                for (String e : engines) {
+                    double[] x = values(runs, e, scenario, keyFor(e, scenario, m.key));
+                    v.put(e, x);
+                    has |= x.length > 0;
+                }
+                if (!has) {
                     continue;
                 }
-                double gm = Figures.median(g);
-                double sm = Figures.median(s);
-                double adv = m.better == Metric.HIGHER ? gm / sm : m.better == Metric.LOWER ? sm / gm : Double.NaN;
-                String label = m.key.equals("first_ms") ? (acking ? "submit -> first ack (ms)"
-                        : "submit -> first tuple at sink (ms)") : m.label;
-                t.append(String.format(Locale.ROOT, fmt, scenario, label, Figures.cell(g), Figures.cell(s),
-                        Double.isNaN(adv) || Double.isInfinite(adv) ? "" : String.format(Locale.ROOT, "%.2fx", adv)));
+                any = true;
+                StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-21s %-36s", scenario,
+                        label(scenario, m)));
                 Map<String, Object> row = new LinkedHashMap<>();
                 row.put("scenario", scenario);
                 row.put("metric", m.key);
-                row.put("gale", Figures.stats(g));
-                row.put("storm", Figures.stats(s));
-                row.put("gale_advantage", adv);
+                for (String e : engines) {
+                    line.append(String.format(Locale.ROOT, " %-24s", Figures.cell(v.get(e))));
+                    row.put(e, Figures.stats(v.get(e)));
+                }
+                for (String p : peers) {
+                    double adv = advantage(m, Figures.median(v.get("gale")), Figures.median(v.get(p)));
+                    line.append(String.format(Locale.ROOT, " %-14s", Double.isNaN(adv) || Double.isInfinite(adv) ? ""
+                            : String.format(Locale.ROOT, "%.2fx", adv)));
+                    row.put("gale_vs_" + p, adv);
+                }
+                t.append(line.toString().stripTrailing()).append('\n');
                 summary.add(row);
             }
-            t.append('\n');
+            if (scenario.equals("wide") && engines.contains("gale")) {
+                double wide = Figures.median(values(runs, "gale", "wide", "acked_per_s"));
+                double ack = Figures.median(values(runs, "gale", "ack-1000", "acked_per_s"));
+                if (!Double.isNaN(wide) && !Double.isNaN(ack)) {
+                    t.append(String.format(Locale.ROOT, "%-21s %-36s %.2f (%s / %s acked trees/s)%n", scenario,
+                            "Gale wide / Gale ack-1000", wide / ack, Figures.num(wide), Figures.num(ack)));
+                    any = true;
+                }
+            }
+            if (any) {
+                t.append('\n');
+            }
         }
-        t.append("Gale advantage: Storm's median over Gale's where lower is better, Gale's over Storm's where"
-                + " higher is better (> 1 means Gale is better).\n");
+        t.append("Gale vs X: X's median over Gale's where lower is better, Gale's over X's where higher is better"
+                + " (> 1 means Gale is better).\n");
+        t.append("What each engine guarantees for a counted tree/record:\n");
+        for (String e : engines) {
+            t.append(String.format(Locale.ROOT, "  %-6s %s%n", NAME_OF.get(e) + ":", GUARANTEE_OF.get(e)));
+        }
+        if (engines.contains("flink")) {
+            t.append("Flink's figures: sentences/s are counted as the source emits them (under backpressure, what"
+                    + " flows through);\n  'confirmed by checkpoint /s' are those covered by checkpoints completed in"
+                    + " the window (whole seconds at a time);\n  confirm latency = emission at the source -> completion"
+                    + " of the checkpoint covering it (Gale/Storm: spout emit -> ack at the spout);\n  submit -> first"
+                    + " ack/checkpoint includes starting Flink's local cluster, which happens inside its submit.\n");
+        }
     }
 
+    private static double advantage(Metric m, double gale, double peer) {
+        return m.better == Metric.HIGHER ? gale / peer : m.better == Metric.LOWER ? peer / gale : Double.NaN;
+    }
 
-
-
-
-    /** The issue's three targets, judged on the medians of this run. */
+    /** The issue's targets, judged on the medians of this run (only those whose figures were measured). */
     private static List<String> targets(List<Run> runs) {
         List<String> out = new ArrayList<>();
         for (String sc : List.of("ack-1000", "ack-5000")) {
-            double g = Figures.median(values(runs, "gale", sc, "acked_per_s"));
-            double s = Figures.median(values(runs, "storm", sc, "acked_per_s"));
+            double g = med(runs, "gale", sc, "acked_per_s");
+            double s = med(runs, "storm", sc, "acked_per_s");
             if (!Double.isNaN(g) && !Double.isNaN(s)) {
-                out.add(String.format(Locale.ROOT, "%s  Gale acked trees/s >= 5x Storm's (%s): %s vs %s = %.2fx",
-                        verdict(g >= 5 * s), sc, Figures.num(g), Figures.num(s), g / s));
+                out.add(String.format(Locale.ROOT, "%s  %s: Gale acked trees/s >= 10x Storm's: %s vs %s = %.2fx",
+                        verdict(g >= 10 * s), sc, Figures.num(g), Figures.num(s), g / s));
+            }
+            double p99 = med(runs, "gale", sc, "lat_p99_ms");
+            if (!Double.isNaN(p99)) {
+                out.add(String.format(Locale.ROOT, "%s  %s: Gale p99 complete latency < 1 ms: %s ms",
+                        verdict(p99 < 1), sc, Figures.num(p99)));
             }
         }
-        double gp99 = Figures.median(values(runs, "gale", "ack-1000", "lat_p99_ms"));
-        double smean = Figures.median(values(runs, "storm", "ack-1000", "lat_mean_ms"));
-        if (!Double.isNaN(gp99) && !Double.isNaN(smean)) {
-            out.add(String.format(Locale.ROOT,
-                    "%s  Gale p99 complete latency < Storm's mean (ack-1000): %s ms vs %s ms",
-                    verdict(gp99 < smean), Figures.num(gp99), Figures.num(smean)));
+        double gw = med(runs, "gale", "wordcount", "acked_per_s");
+        double fw = med(runs, "flink", "wordcount", "acked_per_s");
+        if (!Double.isNaN(gw) && !Double.isNaN(fw)) {
+            out.add(String.format(Locale.ROOT, "%s  wordcount: Gale acked sentences/s >= Flink's sentences/s: %s vs %s"
+                    + " = %.2fx", verdict(gw >= fw), Figures.num(gw), Figures.num(fw), gw / fw));
         }
-        double gf = Figures.median(values(runs, "gale", "ack-1000", "first_ms"));
-        double sf = Figures.median(values(runs, "storm", "ack-1000", "first_ms"));
-        if (!Double.isNaN(gf) && !Double.isNaN(sf)) {
-            out.add(String.format(Locale.ROOT,
-                    "%s  submit -> first ack >= 20x shorter than Storm's (ack-1000): %s ms vs %s ms = %.1fx",
-                    verdict(sf >= 20 * gf), Figures.num(gf), Figures.num(sf), sf / gf));
+        double gl = med(runs, "gale", "wordcount", "lat_p99_ms");
+        double fl = med(runs, "flink", "wordcount", "lat_p99_ms");
+        if (!Double.isNaN(gl) && !Double.isNaN(fl)) {
+            out.add(String.format(Locale.ROOT, "%s  wordcount: Gale p99 to confirmation (ack) < Flink's (checkpoint):"
+                    + " %s ms vs %s ms", verdict(gl < fl), Figures.num(gl), Figures.num(fl)));
+        }
+        double ga = med(runs, "gale", "ack-1000", "acked_per_s");
+        double fu = med(runs, "flink", "pass-through-unfused", "sink_per_s");
+        if (!Double.isNaN(ga) && !Double.isNaN(fu)) {
+            out.add(String.format(Locale.ROOT, "%s  pass-through: Gale acked trees/s (ack-1000) >= Flink unfused"
+                    + " records/s: %s vs %s = %.2fx", verdict(ga >= fu), Figures.num(ga), Figures.num(fu), ga / fu));
+        }
+        double gn = med(runs, "gale", "noack", "sink_per_s");
+        double sn = med(runs, "storm", "noack", "sink_per_s");
+        if (!Double.isNaN(gn) && !Double.isNaN(sn)) {
+            out.add(String.format(Locale.ROOT, "%s  noack: Gale tuples/s >= 4x Storm's: %s vs %s = %.2fx",
+                    verdict(gn >= 4 * sn), Figures.num(gn), Figures.num(sn), gn / sn));
+        }
+        double gwide = med(runs, "gale", "wide", "acked_per_s");
+        double swide = med(runs, "storm", "wide", "acked_per_s");
+        if (!Double.isNaN(gwide) && !Double.isNaN(swide)) {
+            out.add(String.format(Locale.ROOT, "%s  wide: Gale acked trees/s >= 8x Storm's: %s vs %s = %.2fx",
+                    verdict(gwide >= 8 * swide), Figures.num(gwide), Figures.num(swide), gwide / swide));
+        }
+        if (!Double.isNaN(gwide) && !Double.isNaN(ga)) {
+            out.add(String.format(Locale.ROOT, "%s  wide: Gale's trees/s >= 80%% of its ack-1000: %s vs %s = %.0f%%",
+                    verdict(gwide >= 0.8 * ga), Figures.num(gwide), Figures.num(ga), 100 * gwide / ga));
+        }
+        double gi = med(runs, "gale", "idle", "cpu_pct_core");
+        if (!Double.isNaN(gi)) {
+            out.add(String.format(Locale.ROOT, "%s  idle: Gale's 200 idle executors use < 1%% of one core: %.2f%%",
+                    verdict(gi < 1), gi));
         }
         if (out.isEmpty()) {
-            out.add("(needs both engines on ack-1000 / ack-5000)");
+            out.add("(none measurable from the scenarios and engines of this run)");
         }
         return out;
+    }
+
+    private static double med(List<Run> runs, String engine, String scenario, String key) {
+        return Figures.median(values(runs, engine, scenario, key));
     }
 
     private static String verdict(boolean met) {
         return met ? "MET   " : "MISSED";
     }
 
-
-    private static String stormVersion(String cp) {
-        Matcher m = Pattern.compile("storm-server-([0-9][^/:]*?)\\.jar").matcher(cp);
-        return m.find() ? m.group(1) : "unknown";
+    /** The version of {@code artifact} on a classpath (from its jar's name), or "not run". */
+    private static String version(String cp, String artifact) {
+        Matcher m = Pattern.compile(Pattern.quote(artifact) + "-([0-9][^/:]*?)\\.jar").matcher(cp);
+        return m.find() ? m.group(1) : "not run";
     }
 
     // ---- JSON, by hand: flat maps, lists, numbers and strings are all it needs.
 
     private static String json(String started, String loadBefore, String loadAfter, double warmup, double measure,
-                               int repeats, String jvmOpts, String stormVersion, List<Run> runs,
+                               int repeats, String jvmOpts, Map<String, String> versions, List<Run> runs,
                                List<Map<String, Object>> summary, List<String> targets) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("started", started);
@@ -307,7 +476,8 @@ public final class CompareTopologies {
         settings.put("measure_s", measure);
         settings.put("repeats", repeats);
         settings.put("jvm_opts", jvmOpts);
-        settings.put("storm_version", stormVersion);
+        settings.put("storm_version", versions.get("storm"));
+        settings.put("flink_version", versions.get("flink"));
         root.put("settings", settings);
         List<Object> rs = new ArrayList<>();
         for (Run r : runs) {
