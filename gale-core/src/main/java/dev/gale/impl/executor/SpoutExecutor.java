@@ -59,6 +59,7 @@ public final class SpoutExecutor extends Executor {
     /** Calls of nextTuple in a row that threw without emitting; see ownWork. */
     private int throwStreak;
     private static final int MAX_THROW_STREAK = 1000;
+    private static final long MIN_POLL_GRID_NANOS = 1_000_000L;
 
     // Outcomes decided during a user call (an emit with nothing to track is acked, a refused one
     // failed), delivered once the call returns so ack/fail never run inside nextTuple.
@@ -365,7 +366,13 @@ public final class SpoutExecutor extends Executor {
         parkNanos = throttled ? MAX_PARK_NANOS : Math.min(idleMaxNanos, 50_000L << Math.min(emptyCycles, 20));
         throttledLast = throttled;
         if (emptyCycles > 0) {
-            nextPollAt = System.nanoTime() + parkNanos;
+            long at = System.nanoTime() + parkNanos;
+            if (parkNanos >= MIN_POLL_GRID_NANOS) {
+                // Idle spouts sharing a thread poll on a common grid (multiples of their interval),
+                // so one wake-up serves them all rather than one each, spread over the interval.
+                at = Math.floorDiv(at + parkNanos - 1, parkNanos) * parkNanos;
+            }
+            nextPollAt = at;
         }
         return work + emitted;
     }

@@ -26,6 +26,7 @@ final class Runner implements Runnable {
     /** Safety net only: a parked runner is woken by the producers that fill its cycles' inboxes. */
     static final long MAX_PARK_NANOS = 500_000_000L;
     private static final Slot[] NONE = new Slot[0];
+    private static final int CYCLES_PER_IDLE_STEP = 4;
 
     private final Thread thread;
     private final Parker parker;
@@ -143,8 +144,14 @@ final class Runner implements Runnable {
             }
             if (work > 0) {
                 idleCount = 0;
-            } else if (idle.idle(++idleCount)) {
-                park(s);
+            } else {
+                // The idle strategy counts in passes of a few cycles; a pass over many cycles takes
+                // as long as several, so it counts as several: a thread serving 100 idle executors
+                // parks after a pass or two instead of spinning through dozens of long ones.
+                idleCount += Math.max(1, s.length / CYCLES_PER_IDLE_STEP);
+                if (idle.idle(idleCount)) {
+                    park(s);
+                }
             }
         }
     }
