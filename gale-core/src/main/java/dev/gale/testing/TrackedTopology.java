@@ -4,7 +4,7 @@ import dev.gale.ILocalCluster;
 import dev.gale.LocalCluster;
 import dev.gale.generated.StormTopology;
 import dev.gale.impl.runtime.TopologyObservers;
-import dev.gale.impl.runtime.TupleObserver;
+import dev.gale.impl.env.TupleObserver;
 import dev.gale.impl.topology.ComponentDef;
 import dev.gale.time.SimulatedClock;
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package dev.gale.impl.executor;
 
 import dev.gale.impl.transfer.MessageBatch;
-import dev.gale.impl.acker.TreeOutcome;
-import dev.gale.impl.runtime.RuntimeEnv;
+import dev.gale.impl.transfer.TreeOutcome;
+import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.spout.PendingLimit;
 import dev.gale.impl.spout.SpoutPending;
 import dev.gale.impl.spout.TimeoutWatch;

@@ -4,7 +4,7 @@ import dev.gale.Config;
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.hooks.ITaskHook;
 import dev.gale.impl.grouping.StreamRouter;
-import dev.gale.impl.runtime.RuntimeEnv;
+import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.topology.ComponentCopier;
 import dev.gale.impl.topology.ComponentDef;
