@@ -1,8 +1,9 @@
-package dev.gale.impl.executor;
+package dev.gale.testing;
 
 /**
- * Implemented by spouts fed from inside the JVM (such as the testing FeederSpout) so that "wait
- * for idle" also waits for input handed to the spout but not yet emitted. Must be thread-safe.
+ * Implemented by spouts fed from inside the JVM (such as {@link FeederSpout}) so that "wait for
+ * idle" also waits for input handed to the spout but not yet emitted. A Gale addition of the
+ * testing kit; the engine's spout executors ask it. Must be thread-safe.
  */
 public interface PendingInput {
 

@@ -12,6 +12,7 @@ import dev.gale.impl.transfer.Inbox;
 import dev.gale.impl.util.LongOpenHashIndex;
 import dev.gale.spout.ISpout;
 import dev.gale.spout.SpoutOutputCollector;
+import dev.gale.testing.PendingInput;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -18,7 +18,7 @@ import dev.gale.impl.spout.PendingLimit;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.timer.TopologyTimer;
 import dev.gale.impl.topology.ComponentDef;
-import dev.gale.impl.topology.ConfigValues;
+import dev.gale.utils.ConfigValues;
 import dev.gale.impl.topology.TopologyConf;
 import dev.gale.impl.topology.TopologyPlan;
 import dev.gale.impl.topology.TopologySettings;

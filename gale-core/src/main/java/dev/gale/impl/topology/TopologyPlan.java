@@ -8,6 +8,7 @@ import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.StormTopology;
 import dev.gale.task.TopologyView;
 import dev.gale.tuple.Fields;
+import dev.gale.utils.ConfigValues;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
