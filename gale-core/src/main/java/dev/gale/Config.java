@@ -65,6 +65,34 @@ public class Config extends HashMap<String, Object> {
      * allows still completes trees instead of working only on stale, replayed ones. Default true.
      */
     public static final String GALE_SPOUT_PENDING_ADAPTIVE = "gale.spout.pending.adaptive";
+    /**
+     * Gale: how many threads run a topology's executors, which share them cooperatively. Default:
+     * the number of cores ({@code Runtime.availableProcessors()}); 0 gives every executor a thread
+     * of its own, as Storm does.
+     */
+    public static final String GALE_SCHEDULER_THREADS = "gale.scheduler.threads";
+    /**
+     * Gale: what a scheduler thread does when its executors have nothing to do: {@code backoff}
+     * (spin, yield, then park until woken; the default), {@code spin}, {@code yield} or {@code park}.
+     */
+    public static final String GALE_SCHEDULER_IDLE = "gale.scheduler.idle";
+    /**
+     * Gale: milliseconds a call into user code may run before the executors sharing its thread
+     * move to another thread, leaving the blocking executor alone on its own. Default 100; 0
+     * turns the watchdog off.
+     */
+    public static final String GALE_SCHEDULER_BLOCKED_MS = "gale.scheduler.blocked.ms";
+    /**
+     * Gale: on the step scheduler (simulated time), 0 visits the executors in a fixed order on
+     * every pass; any other value shuffles the order per pass with this seed, to look for and
+     * replay interleaving bugs. Default 0.
+     */
+    public static final String GALE_SCHEDULER_STEP_SEED = "gale.scheduler.step.seed";
+    /**
+     * Gale, per component ({@code addConfiguration}): true gives each of the component's executors
+     * a thread of its own, for user code that blocks (sleeps, waits on I/O). Default false.
+     */
+    public static final String GALE_EXECUTOR_OWN_THREAD = "gale.executor.own.thread";
 
     // ---- Every other key of Storm 2.8's Config: accepted so Storm code compiles. What Gale does
     // ---- with each is in docs/storm-config.md (most are meaningless in one JVM and ignored).

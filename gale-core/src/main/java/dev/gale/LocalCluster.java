@@ -70,6 +70,7 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
     private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(60);
 
     private final Clock clock;
+    private final boolean stepped;
     private final Duration killGrace;
     private final Map<String, RunningTopology> topologies = new LinkedHashMap<>();
     private final Map<String, StormTopology> submitted = new LinkedHashMap<>();
@@ -97,6 +98,9 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
             this.clock = b.clock != null ? b.clock : Time.isSimulating() ? Time.simulatedClock() : Clock.system();
         }
         this.killGrace = b.killGrace;
+        // Simulated time runs on the step scheduler unless asked otherwise: only then is idleness
+        // exact and a run reproducible; threads racing a clock that never moves by itself are not.
+        this.stepped = b.stepped != null ? b.stepped : clock instanceof SimulatedClock;
         this.daemonConf = new LinkedHashMap<>(b.daemonConf);
         this.trackedId = b.trackedId;
         this.ui = b.ui == null ? null : startUi(b.ui);
@@ -117,6 +121,19 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
         private final Map<String, Object> daemonConf = new LinkedHashMap<>();
         private String trackedId;
         private UiSettings ui;
+        private Boolean stepped;
+
+        /**
+         * Gale: runs every topology of the cluster on the step scheduler (true) or on scheduler
+         * threads (false). By default a cluster on a {@link SimulatedClock} steps: its executors
+         * run only inside {@link LocalCluster#waitForIdle()}, {@code advanceClusterTime} and
+         * {@code SimulatedClock.advance}, on the calling thread, until nothing is left to do, so
+         * idleness is exact and runs are reproducible. Any other clock runs on threads.
+         */
+        public Builder withStepScheduler(boolean stepped) {
+            this.stepped = stepped;
+            return this;
+        }
 
         /**
          * Serves a web UI, Storm UI's REST API and Prometheus metrics for this cluster on
@@ -315,7 +332,7 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
             c.putAll(conf);
         }
         TupleObserver observers = TopologyObservers.both(TopologyObservers.attached(topology), observer);
-        RunningTopology t = RunningTopology.start(topologyName, c, topology, clock, clock != Clock.system(), observers,
+        RunningTopology t = RunningTopology.start(topologyName, c, topology, clock, stepped, observers,
                 killGrace, active);
         topologies.put(topologyName, t);
         submitted.put(topologyName, topology);

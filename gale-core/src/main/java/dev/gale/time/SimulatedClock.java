@@ -3,7 +3,9 @@ package dev.gale.time;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -17,6 +19,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@linkplain #settleTimeout(Duration) settle timeout} (real time, 30 s by default) makes
  * {@code advance} throw, naming it, rather than hang the test.
  *
+ * <p>Work that runs on the advancing thread itself (topologies on Gale's step scheduler) is done
+ * too before {@code advance} returns (see {@link #onAdvance}).
+ *
  * <p>Thread-safe. Time starts at zero unless given.
  */
 public final class SimulatedClock implements Clock {
@@ -27,6 +32,7 @@ public final class SimulatedClock implements Clock {
     /** Signalled when a waiter becomes settled. */
     private final Condition settled = lock.newCondition();
     private final List<SimulatedWaiter> waiters = new ArrayList<>();
+    private final List<BooleanSupplier> advanceListeners = new CopyOnWriteArrayList<>();
     private volatile long nowNanos;
     private volatile long settleTimeoutNanos = TimeUnit.SECONDS.toNanos(30);
 
@@ -84,6 +90,30 @@ public final class SimulatedClock implements Clock {
         } finally {
             lock.unlock();
         }
+        // Work driven on the advancing thread (topologies on the step scheduler) may wake waiters,
+        // and woken waiters may give it work: go on until both are quiet.
+        while (runAdvanceListeners()) {
+            awaitSettled();
+        }
+    }
+
+    private boolean runAdvanceListeners() {
+        boolean any = false;
+        for (BooleanSupplier l : advanceListeners) {
+            any |= l.getAsBoolean();
+        }
+        return any;
+    }
+
+    /**
+     * Gale's engine hook: {@code runDue} is called on the advancing thread each time the clock has
+     * moved and its waiters have settled, and again as long as it returns true (it did work). A
+     * topology on the step scheduler uses it to run, inside {@code advance}, everything the new
+     * time made due. Returns what removes it.
+     */
+    public Runnable onAdvance(BooleanSupplier runDue) {
+        advanceListeners.add(runDue);
+        return () -> advanceListeners.remove(runDue);
     }
 
     /**

@@ -138,6 +138,13 @@ public class Time {
             }
             return;
         }
+        dev.gale.impl.time.SteppedSleep stepped = dev.gale.impl.time.ThreadClock.steppedSleep();
+        if (stepped != null) {
+            // On the step scheduler the sleeping executor runs on the test's own thread: it is
+            // marked asleep (it does nothing until the clock gets there) instead of blocking it.
+            stepped.sleepUntil(deadline);
+            return;
+        }
         Thread me = Thread.currentThread();
         Clock.Waiter waiter = clock.newWaiter("Time.sleep on thread '" + me.getName() + "'");
         SLEEPERS.put(me, new Sleeper(clock, waiter, deadline));

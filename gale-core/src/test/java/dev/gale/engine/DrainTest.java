@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class DrainTest {
     private final SimulatedClock clock = new SimulatedClock();
     private final LocalCluster cluster = new LocalCluster.Builder().withClock(clock)
-            .withKillGracePeriod(Duration.ofMillis(200)).build();
+            .withKillGracePeriod(Duration.ofMillis(200)).withStepScheduler(false).build();
     private final FeederSpout spout = new FeederSpout(new Fields("word"));
     private final Bolts.Gated gated = new Bolts.Gated();
 

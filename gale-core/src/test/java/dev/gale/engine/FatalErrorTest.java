@@ -36,7 +36,7 @@ class FatalErrorTest {
         TopologyBuilder b = new TopologyBuilder();
         b.setSpout("spout", spout);
         b.setBolt("oom", oom).shuffleGrouping("spout");
-        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock())
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).withStepScheduler(false)
                 .withKillGracePeriod(Duration.ofMillis(200)).build()) {
             cluster.submitTopology("fatal", new Config(), b.createTopology());
             spout.feed(new Values("small"), 1);
@@ -47,8 +47,9 @@ class FatalErrorTest {
             }
 
             await().atMost(Duration.ofSeconds(10)).until(() -> cluster.getTopologyStats("fatal").fatal().isPresent());
-            List<Executor> executors = cluster.runningTopology("fatal").executors();
-            await().atMost(Duration.ofSeconds(10)).until(() -> executors.stream().noneMatch(Executor::isAlive));
+            // Every scheduler thread of the topology ends with the stop.
+            await().atMost(Duration.ofSeconds(10)).until(() -> Thread.getAllStackTraces().keySet().stream()
+                    .noneMatch(t -> t.isAlive() && t.getName().startsWith("gale-fatal-")));
 
             TopologyStats stats = cluster.getTopologyStats("fatal");
             ErrorInfo fatal = stats.fatal().orElseThrow();
@@ -90,7 +91,7 @@ class FatalErrorTest {
         TopologyBuilder b = new TopologyBuilder();
         b.setSpout("spout", spout);
         b.setBolt("sink", new Bolts.Sink()).shuffleGrouping("spout");
-        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).withStepScheduler(false).build()) {
             cluster.submitTopology("fatal-spout", new Config(), b.createTopology());
             spout.feed(new Values("a"), "m1");
             await().atMost(Duration.ofSeconds(10))

@@ -29,7 +29,7 @@ class KillTest {
         Stuck.SleepingSpout spout = new Stuck.SleepingSpout();
         Stuck.LoopingBolt bolt = new Stuck.LoopingBolt();
         try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock())
-                .withKillGracePeriod(GRACE).build()) {
+                .withKillGracePeriod(GRACE).withStepScheduler(false).build()) {
             cluster.submitTopology("stuck", new Config(), Stuck.topology(spout, bolt));
             await().atMost(Duration.ofSeconds(10))
                     .until(() -> spout.calls().stuck.get() == 1 && bolt.calls().stuck.get() == 1);
@@ -55,13 +55,15 @@ class KillTest {
                     .satisfies(s -> {
                         assertThat(s.stopped()).as("the bolt ignores interrupts").isFalse();
                         assertThat(s.stackTrace()).contains("LoopingBolt.execute");
-                        assertThat(s.threadName()).startsWith("gale-stuck-looper");
+                        assertThat(s.threadName()).startsWith("gale-stuck-worker-");
                     });
             assertThat(spout.calls().closed.get()).as("the interrupted spout was closed").isEqualTo(1);
             assertThat(report.pendingTrees()).as("the tree stuck in the bolt").isEqualTo(1);
             // What is left is the abandoned bolt, and it cannot keep the JVM alive.
+            String looperThread = report.stuckExecutors().stream().filter(s -> s.componentId().equals("looper"))
+                    .findFirst().orElseThrow().threadName();
             assertThat(threadsOf("stuck")).allMatch(Thread::isDaemon)
-                    .extracting(Thread::getName).allMatch(n -> n.startsWith("gale-stuck-looper"));
+                    .extracting(Thread::getName).containsOnly(looperThread);
             assertThat(cluster.getTopologyNames()).isEmpty();
 
             // Should the bolt ever return, its thread cleans it up and ends.
@@ -82,7 +84,7 @@ class KillTest {
         b.setSpout("feeder", new dev.gale.testing.FeederSpout(new dev.gale.tuple.Fields("word")));
         b.setBolt("sink", sink).shuffleGrouping("feeder");
         try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock())
-                .withKillGracePeriod(GRACE).build()) {
+                .withKillGracePeriod(GRACE).withStepScheduler(false).build()) {
             cluster.submitTopology("clean", new Config(), b.createTopology());
             KillReport report = cluster.killTopologyAndReport("clean", new KillOptions());
             assertThat(report.stuckExecutors()).isEmpty();

@@ -143,7 +143,9 @@ class RuntimeTest {
         b.setBolt("slow", gated).shuffleGrouping("spout");
         Config conf = new Config();
         conf.put(Config.TOPOLOGY_EXECUTOR_RECEIVE_BUFFER_SIZE, 16);
-        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
+        // Threads: the bolt blocks in execute until the test opens its gate.
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).withStepScheduler(false)
+                .build()) {
             cluster.submitTopology("throttled", conf, b.createTopology());
             Executor spoutExecutor = executorOf(cluster, "throttled", "spout");
             Executor slowExecutor = executorOf(cluster, "throttled", "slow");
@@ -237,15 +239,17 @@ class RuntimeTest {
         b.setBolt("a", new Bolts.Forward("word"), 15).shuffleGrouping("spout");
         b.setBolt("b", new Bolts.Forward("word"), 15).fieldsGrouping("a", new Fields("word"));
         b.setBolt("sink", new Bolts.Sink(), 14).shuffleGrouping("b");
-        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).withStepScheduler(false)
+                .build()) {
             cluster.submitTopology("idle-threads", new Config(), b.createTopology());
             for (int i = 0; i < 1_000; i++) {
                 spout.feed(new Values("w" + (i % 50)), i);
             }
             cluster.waitForIdle();
             assertThat(spout.getAcked()).hasSize(1_000);
-            // Engine threads are named gale-<topology>-<executor>, gale-<topology>-timer, and
-            // gale-<topology>-keepalive (which only waits for the kill).
+            // Engine threads are named gale-<topology>-worker-<n> (the scheduler's, one per core at
+            // most), gale-<topology>-watchdog, gale-<topology>-timer, and gale-<topology>-keepalive
+            // (which only waits for the kill).
             // A thread that spins or yields while idle is RUNNABLE; one snapshot (taken at a
             // safepoint, so one moment for all threads) must find every one of them parked.
             String prefix = "gale-idle-threads-";
@@ -254,8 +258,8 @@ class RuntimeTest {
                     Arrays.stream(mx.dumpAllThreads(false, false))
                             .filter(t -> t.getThreadName().startsWith(prefix)).toList();
             assertThat(engineThreads.get())
-                    .filteredOn(t -> !t.getThreadName().endsWith("-timer") && !t.getThreadName().endsWith("-keepalive"))
-                    .as("executor threads").hasSize(50);
+                    .filteredOn(t -> t.getThreadName().startsWith(prefix + "worker-"))
+                    .as("scheduler threads for 50 executors").hasSize(Math.min(50, Runtime.getRuntime().availableProcessors()));
             await().atMost(Duration.ofSeconds(10)).until(() -> engineThreads.get().stream()
                     .allMatch(t -> t.getThreadState() == Thread.State.WAITING
                             || t.getThreadState() == Thread.State.TIMED_WAITING));
@@ -268,7 +272,9 @@ class RuntimeTest {
         TopologyBuilder b = new TopologyBuilder();
         b.setSpout("spout", spout);
         b.setBolt("sink", new Bolts.Sink()).shuffleGrouping("spout");
-        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
+        // Threads: the spout never runs out of tuples, so only threads can run it "for a while".
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).withStepScheduler(false)
+                .build()) {
             cluster.submitTopology("lifecycle", new Config(), b.createTopology());
             await().atMost(Duration.ofSeconds(30)).until(() -> spout.counters().emitted.get() > 1_000);
             cluster.deactivate("lifecycle");

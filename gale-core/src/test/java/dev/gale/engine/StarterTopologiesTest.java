@@ -114,8 +114,8 @@ class StarterTopologiesTest {
         int expected = 10 * FixedWordSpout.WORDS.length;
         try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
             cluster.submitTopology("exclamation", new Config(), exclamationTopology(spout, collect));
-            await().atMost(Duration.ofSeconds(30)).until(() -> spout.acked.all().size() >= expected);
             cluster.waitForIdle();
+            assertThat(spout.acked.all()).hasSizeGreaterThanOrEqualTo(expected);
 
             Map<Object, Long> outputs = collect.record.seen().stream()
                     .collect(Collectors.groupingBy(s -> s.values().get(0), Collectors.counting()));

@@ -237,7 +237,9 @@ class StatsTest {
         TopologyBuilder b = new TopologyBuilder();
         b.setSpout("spout", spout);
         b.setBolt("blocked", blocked, 1).setNumTasks(2).shuffleGrouping("spout");
-        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
+        // Threads: the bolt blocks in execute until the test opens its gate.
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).withStepScheduler(false)
+                .build()) {
             cluster.submitTopology("queue", new Config(), b.createTopology());
             for (int i = 0; i < 10; i++) {
                 spout.feed(new Values("w" + i), i);

@@ -105,7 +105,8 @@ class TimeoutTrapTest {
         b.setBolt("slow", new SlowBolt()).shuffleGrouping("spout");
         Config conf = new Config();
         conf.setMessageTimeoutSecs(2);
-        try (LocalCluster cluster = new LocalCluster.Builder().withClock(clock).build()) {
+        // Threads: the bolt moves the clock itself, so a step would never find the topology idle.
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(clock).withStepScheduler(false).build()) {
             cluster.submitTopology("trap", conf, b.createTopology());
             await().atMost(Duration.ofSeconds(60)).until(() -> clock.nanos() >= 40 * S);
             cluster.killTopology("trap");

@@ -30,16 +30,22 @@ public final class RuntimeEnv {
     private final Map<String, Object> userResources = Collections.synchronizedMap(new HashMap<>());
     private final dev.gale.stats.UserMetrics userMetrics = new dev.gale.stats.UserMetrics();
     private final boolean startsActive;
+    private final boolean stepped;
 
     /** @param stopTopology stops the topology after a fatal error; must not block */
     public RuntimeEnv(TopologyPlan plan, Map<String, Object> topoConf, Clock clock, Inbox[] inboxByTask,
                       int executorCount, TupleObserver observer, Runnable stopTopology) {
-        this(plan, topoConf, clock, inboxByTask, executorCount, observer, stopTopology, true);
+        this(plan, topoConf, clock, inboxByTask, executorCount, observer, stopTopology, true, false);
     }
 
-    /** Same; with {@code startsActive} false the spouts open inactive (Storm's initial status INACTIVE). */
+    /**
+     * Same; with {@code startsActive} false the spouts open inactive (Storm's initial status
+     * INACTIVE); {@code stepped}: the executors run on the step scheduler.
+     */
     public RuntimeEnv(TopologyPlan plan, Map<String, Object> topoConf, Clock clock, Inbox[] inboxByTask,
-                      int executorCount, TupleObserver observer, Runnable stopTopology, boolean startsActive) {
+                      int executorCount, TupleObserver observer, Runnable stopTopology, boolean startsActive,
+                      boolean stepped) {
+        this.stepped = stepped;
         this.startsActive = startsActive;
         this.plan = plan;
         this.topoConf = topoConf;
@@ -50,6 +56,14 @@ public final class RuntimeEnv {
         this.errors = new ErrorRegistry(plan.name());
         this.observer = observer;
         this.fatal = new FatalError(errors, stopTopology);
+    }
+
+    /**
+     * True if the executors run on the step scheduler: only when a test asks, on its thread, so
+     * real-time pacing (a spout's poll interval) does not apply.
+     */
+    public boolean stepped() {
+        return stepped;
     }
 
     /** False if the spouts open inactive, waiting for an activate. */

@@ -46,6 +46,7 @@ public final class BoltExecutor extends Executor {
             TaskSetup setup = new TaskSetup(env, def, taskIds.get(i), outbox, false, executorData);
             tasks[i] = new BoltTask(setup, new BoltCollector(env, setup.emitter, ids, inbox));
         }
+        wantOwnThread(dev.gale.utils.ConfigValues.getBoolean(tasks[0].setup.conf, OWN_THREAD, false));
     }
 
     private static final class BoltTask {

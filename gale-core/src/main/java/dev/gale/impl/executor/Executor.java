@@ -2,10 +2,13 @@ package dev.gale.impl.executor;
 
 import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.stats.TaskMetrics;
+import dev.gale.impl.sched.DutyCycle;
+import dev.gale.impl.time.SteppedSleep;
 import dev.gale.impl.time.ThreadClock;
 import dev.gale.impl.transfer.Inbox;
 import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.impl.transfer.Outbox;
+import dev.gale.impl.transfer.Parker;
 import dev.gale.stats.TaskStats;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,41 +17,58 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One thread running one or more tasks of a component. Its duty cycle: control messages, then
- * what the outbox could not deliver, then a batch of the inbox, then its own work (a spout's
- * {@code nextTuple}); then it signals the inboxes it sent to, and backs off (spin, yield, park)
- * when a cycle did nothing. Producers wake a parked executor through its inbox.
+ * The tasks of one component that run together, as a {@link DutyCycle}: each call of
+ * {@link #doWork} handles control messages, then what the outbox could not deliver, then a batch
+ * of the inbox, then its own work (a spout's {@code nextTuple}), and signals the inboxes it sent
+ * to. It owns no thread: a scheduler runs it, possibly with other executors on the same thread,
+ * possibly moving it to another thread between calls.
  *
- * <p>All task code runs on this thread. Other threads only read the counters and flags marked
- * volatile or opaque.
+ * <p>All task code runs inside the scheduler's calls, one at a time. Other threads only read the
+ * counters and flags marked volatile.
  */
-public abstract class Executor implements Runnable, MessagePassingQueue.Consumer<Object> {
+public abstract class Executor implements DutyCycle, MessagePassingQueue.Consumer<Object>, SteppedSleep {
     private static final Logger LOG = LoggerFactory.getLogger(Executor.class);
     private static final int BATCH = 256;
-    private static final int SPINS = 20;
-    private static final int YIELDS = 5;
-    /** Safety net only: a parked executor is woken by the producers that fill its inbox. */
+    /** Longest park budget: a parked thread is woken by the producers that fill its inboxes. */
     protected static final long MAX_PARK_NANOS = 500_000_000L;
+    /** The component setting that gives each executor of a component a thread of its own. */
+    public static final String OWN_THREAD = "gale.executor.own.thread";
 
     protected final RuntimeEnv env;
     protected final String componentId;
     protected final Inbox inbox;
     protected final Outbox outbox;
     private final String name;
+    private final boolean stepped;
+    private final java.util.function.Consumer<Object> controlHandler = this::onControl;
     private volatile boolean running = true;
-    private volatile boolean busy = true;
+    private volatile boolean busy;
     private volatile long activity;
-    private Thread thread;
+    private Parker boundParker;
+    /** Under the step scheduler: simulated time until which user code "sleeps" (see {@link SteppedSleep}). */
+    private long asleepUntilNanos = Long.MIN_VALUE;
+    private boolean ownThread;
 
     protected Executor(RuntimeEnv env, String componentId, Inbox inbox, boolean congestionSource) {
         this.env = env;
         this.componentId = componentId;
         this.inbox = inbox;
         this.name = inbox.name();
+        this.stepped = env.stepped();
         this.outbox = new Outbox(env.inboxByTask(), env.executorCount(), congestionSource, env.backpressure());
     }
 
-    /** Called on the executor thread before the loop: open / prepare the tasks. */
+    /** Asks for a thread of its own (the component's {@value #OWN_THREAD} setting). */
+    protected final void wantOwnThread(boolean own) {
+        this.ownThread = own;
+    }
+
+    @Override
+    public final boolean wantsOwnThread() {
+        return ownThread;
+    }
+
+    /** Called before the first cycle, on the thread that will run it: open / prepare the tasks. */
     protected abstract void init();
 
     /** Handles one control message. */
@@ -62,12 +82,12 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
         return 0;
     }
 
-    /** How long to park after a cycle that did nothing. */
+    /** How long this executor may sleep after a cycle that did nothing (no input waiting). */
     protected long idleParkNanos() {
         return MAX_PARK_NANOS;
     }
 
-    /** Called on the executor thread after the loop: close / cleanup the tasks. */
+    /** Called after the last cycle, on the thread that ran it: close / cleanup the tasks. */
     protected abstract void shutdown();
 
     /** Live counters of every task of this executor. */
@@ -88,64 +108,100 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
     @Override
     public abstract void accept(Object message);
 
-    public final void start() {
-        thread = new Thread(this, "gale-" + env.plan().name() + "-" + name);
-        // Daemon: user code that ignores the kill's interrupt must not keep the JVM alive after
-        // its topology is gone. A running topology keeps the JVM alive on purpose, through one
-        // non-daemon thread that ends with the kill (RunningTopology).
-        thread.setDaemon(true);
-        thread.start();
+    private void bind(Parker parker) {
+        if (parker != boundParker) {
+            boundParker = parker;
+            inbox.bindParker(parker);
+            outbox.bindOwner(parker.thread(), "executor '" + name + "'");
+        }
     }
 
     @Override
-    public final void run() {
-        // User code calling dev.gale.utils.Time on this thread reads the topology's clock.
-        ThreadClock.bind(env.clock());
-        inbox.bindOwner(Thread.currentThread());
-        outbox.bindOwner(Thread.currentThread(), "executor '" + name + "'");
+    public final void onStart(Parker parker) {
+        bind(parker);
+        if (stepped) {
+            ThreadClock.bindSteppedSleep(this);
+        }
         try {
             init();
         } catch (Halted h) {
             running = false;
         } catch (Throwable t) {
             engineError("executor failed to start", t);
-        }
-        int idleCycles = 0;
-        while (running) {
-            busy = true;
-            int work = 0;
-            try {
-                work += inbox.drainControl(this::onControl);
-                work += outbox.flushOverflow();
-                work += inbox.drain(this, BATCH);
-                work += ownWork();
-                outbox.signalTouched();
-            } catch (Halted h) {
-                // A fatal error in user code: not one more tuple on this executor.
-                running = false;
-            } catch (Throwable t) {
-                // User errors are caught where they happen; this is an engine bug.
-                engineError("internal error", t);
-            }
-            if (work > 0) {
-                activity = activity + 1;
-                busy = false;
-                idleCycles = 0;
-            } else {
-                busy = false;
-                idle(++idleCycles);
+        } finally {
+            if (stepped) {
+                ThreadClock.bindSteppedSleep(null);
             }
         }
-        // The kill may have interrupted user code to get here; clear the flag so that close and
-        // cleanup, which often wait for something themselves, are not cut short by it.
-        Thread.interrupted();
+    }
+
+    @Override
+    public final int doWork(Parker parker) {
+        bind(parker);
+        if (!running) {
+            return 0;
+        }
+        if (stepped) {
+            if (asleepUntilNanos > env.clock().nanos()) {
+                return 0;
+            }
+            ThreadClock.bindSteppedSleep(this);
+        }
+        busy = true;
+        int work = 0;
+        try {
+            work += inbox.drainControl(controlHandler);
+            work += outbox.flushOverflow();
+            work += inbox.drain(this, BATCH);
+            work += ownWork();
+            outbox.signalTouched();
+        } catch (Halted h) {
+            // A fatal error in user code: not one more tuple on this executor.
+            running = false;
+        } catch (Throwable t) {
+            // User errors are caught where they happen; this is an engine bug.
+            engineError("internal error", t);
+        } finally {
+            if (stepped) {
+                ThreadClock.bindSteppedSleep(null);
+            }
+        }
+        if (work > 0) {
+            activity = activity + 1;
+        }
+        busy = false;
+        return work;
+    }
+
+    @Override
+    public final void sleepUntil(long deadlineNanos) {
+        asleepUntilNanos = Math.max(asleepUntilNanos, deadlineNanos);
+    }
+
+    @Override
+    public final long parkBudgetNanos(Parker parker) {
+        if (!running) {
+            return Long.MAX_VALUE;
+        }
+        if (!inbox.isEmpty()) {
+            return 0;
+        }
+        if (outbox.overflowSize() > 0) {
+            // Waiting for room downstream: the consumer wakes us once its queue is half empty,
+            // and our own inbox's producers still wake us, so we keep consuming meanwhile.
+            return outbox.awaitRoom() ? MAX_PARK_NANOS : 0;
+        }
+        return idleParkNanos();
+    }
+
+    @Override
+    public final void onClose() {
         try {
             shutdown();
         } catch (Throwable t) {
             env.errors().report(componentId, -1, "executor failed to shut down", t);
         } finally {
             outbox.clear();
-            ThreadClock.unbind();
         }
     }
 
@@ -210,63 +266,14 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
         }
     }
 
-    private void idle(int cycles) {
-        if (cycles <= SPINS) {
-            Thread.onSpinWait();
-        } else if (cycles <= SPINS + YIELDS) {
-            Thread.yield();
-        } else if (outbox.overflowSize() > 0) {
-            // Waiting for room downstream: the consumer unparks us once its queue is half empty,
-            // and our own inbox's producers still wake us, so we keep consuming meanwhile.
-            if (outbox.awaitRoom()) {
-                inbox.park(MAX_PARK_NANOS);
-            }
-        } else {
-            inbox.park(idleParkNanos());
-        }
-    }
-
     /** False once the executor was asked to stop. */
     protected final boolean isRunning() {
         return running;
     }
 
-    /** Asks the loop to stop; the tasks are closed on the executor thread. */
+    /** Asks the executor to stop soon (a spout ends its burst); its scheduler stops calling it. */
     public final void stop() {
         running = false;
-        inbox.signal();
-        java.util.concurrent.locks.LockSupport.unpark(thread);
-    }
-
-    /** Interrupts the executor thread: for a kill whose grace period this executor outlived. */
-    public final void interrupt() {
-        if (thread != null) {
-            thread.interrupt();
-        }
-    }
-
-    /** True while the executor thread runs (started and not ended). */
-    public final boolean isAlive() {
-        return thread != null && thread.isAlive();
-    }
-
-    /** Where the executor thread is now (empty if it is not running). */
-    public final StackTraceElement[] stackTrace() {
-        return thread == null ? new StackTraceElement[0] : thread.getStackTrace();
-    }
-
-    /** The executor thread's name. */
-    public final String threadName() {
-        return thread == null ? "gale-" + env.plan().name() + "-" + name : thread.getName();
-    }
-
-    /** Waits for the thread to end; returns false if it did not end in time. */
-    public final boolean join(long millis) throws InterruptedException {
-        if (thread == null) {
-            return true;
-        }
-        thread.join(millis);
-        return !thread.isAlive();
     }
 
     /**
@@ -282,6 +289,7 @@ public abstract class Executor implements Runnable, MessagePassingQueue.Consumer
         return activity;
     }
 
+    @Override
     public final String name() {
         return name;
     }

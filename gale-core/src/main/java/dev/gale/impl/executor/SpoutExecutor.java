@@ -49,6 +49,17 @@ public final class SpoutExecutor extends Executor {
     private boolean congested;
     /** Consecutive cycles in which nextTuple emitted nothing: the idle park grows with them. */
     private int emptyCycles;
+    /**
+     * After cycles that emitted nothing, when (System.nanoTime) to call nextTuple again: the
+     * thread may be shared with other executors and keep running, and an idle spout must not be
+     * polled on every pass. Not used on the step scheduler, whose passes are the test's.
+     */
+    private long nextPollAt;
+    /** The last cycle left a task at its pending limit: only acks (or timeouts) let it emit again. */
+    private boolean throttledLast;
+    /** Calls of nextTuple in a row that threw without emitting; see ownWork. */
+    private int throwStreak;
+    private static final int MAX_THROW_STREAK = 1000;
 
     // Outcomes decided during a user call (an emit with nothing to track is acked, a refused one
     // failed), delivered once the call returns so ack/fail never run inside nextTuple.
@@ -66,6 +77,7 @@ public final class SpoutExecutor extends Executor {
         for (int i = 0; i < tasks.length; i++) {
             tasks[i] = new SpoutTask(new TaskSetup(env, def, taskIds.get(i), outbox, true, executorData), i);
         }
+        wantOwnThread(dev.gale.utils.ConfigValues.getBoolean(tasks[0].setup.conf, OWN_THREAD, false));
         int maxPending = PendingLimit.configuredMax(tasks[0].setup.conf);
         boolean adaptive = PendingLimit.adaptive(tasks[0].setup.conf);
         for (SpoutTask t : tasks) {
@@ -297,6 +309,9 @@ public final class SpoutExecutor extends Executor {
         boolean throttled = false;
         int emitted = 0;
         long burstStart = System.nanoTime();
+        if (emptyCycles > 0 && !env.stepped() && burstStart - nextPollAt < 0) {
+            return work; // polled recently and found nothing: wait for the poll interval
+        }
         for (int round = 0; round < BURST_ROUNDS; round++) {
             if (round > 0 && (!isRunning() || System.nanoTime() - burstStart > BURST_NANOS)) {
                 break;
@@ -322,10 +337,17 @@ public final class SpoutExecutor extends Executor {
                     t.spout.nextTuple();
                 } catch (Throwable e) {
                     reportUnlessReported(t, "nextTuple threw", e);
+                    // A call that threw did something (an error was reported) and the next may
+                    // emit: count it, so a step does not call the topology idle on it; but not
+                    // forever, or a spout that always throws would never let a step end.
+                    if (++throwStreak <= MAX_THROW_STREAK) {
+                        work++;
+                    }
                 }
                 reportedByEmit = null;
                 work += runDeferred();
                 if (t.setup.emitter.emits != before) {
+                    throwStreak = 0;
                     any = true;
                     emitted++;
                 }
@@ -342,6 +364,10 @@ public final class SpoutExecutor extends Executor {
             emptyCycles++;
         }
         parkNanos = throttled ? MAX_PARK_NANOS : Math.min(idleMaxNanos, 50_000L << Math.min(emptyCycles, 20));
+        throttledLast = throttled;
+        if (emptyCycles > 0) {
+            nextPollAt = System.nanoTime() + parkNanos;
+        }
         return work + emitted;
     }
 
@@ -352,7 +378,10 @@ public final class SpoutExecutor extends Executor {
             // Registered, the bolts' exit from congestion unparks us; not congested any more: no park.
             return env.backpressure().awaitClear(Thread.currentThread()) ? MAX_PARK_NANOS : 0;
         }
-        return parkNanos;
+        if (!active || throttledLast || emptyCycles == 0) {
+            return parkNanos;
+        }
+        return Math.max(0, nextPollAt - System.nanoTime());
     }
 
     private int runDeferred() {

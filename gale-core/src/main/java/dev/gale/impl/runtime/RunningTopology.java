@@ -14,6 +14,11 @@ import dev.gale.impl.executor.BoltExecutor;
 import dev.gale.impl.executor.Control;
 import dev.gale.impl.executor.Executor;
 import dev.gale.impl.executor.SpoutExecutor;
+import dev.gale.impl.sched.DutyCycle;
+import dev.gale.impl.sched.Scheduler;
+import dev.gale.impl.sched.SchedulerSettings;
+import dev.gale.impl.sched.StepScheduler;
+import dev.gale.impl.sched.ThreadedScheduler;
 import dev.gale.impl.spout.PendingLimit;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.timer.TopologyTimer;
@@ -30,6 +35,7 @@ import dev.gale.stats.TopologyGraph;
 import dev.gale.stats.TopologyStats;
 import dev.gale.task.WorkerUserContext;
 import dev.gale.time.Clock;
+import dev.gale.time.SimulatedClock;
 import dev.gale.utils.Utils;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,6 +65,8 @@ import org.slf4j.LoggerFactory;
 public final class RunningTopology {
     /** How long a kill waits for executors to stop, and again after interrupting those that did not. */
     public static final Duration DEFAULT_KILL_GRACE = Duration.ofSeconds(2);
+    /** Stepped: how long (real time) passes inside one clock advance may go on doing work. */
+    private static final Duration STEP_TIMEOUT = Duration.ofSeconds(60);
     private static final Logger LOG = LoggerFactory.getLogger(RunningTopology.class);
 
     private final RuntimeEnv env;
@@ -66,6 +74,9 @@ public final class RunningTopology {
     private final Map<Executor, List<Integer>> tasksOf = new HashMap<>();
     private final Map<String, List<Executor>> byComponent = new LinkedHashMap<>();
     private final TopologyTimer timer;
+    private final Scheduler scheduler;
+    /** Removes this topology's hook from the simulated clock (stepped only), or does nothing. */
+    private volatile Runnable clockHook = () -> { };
     private final long startNanos = System.nanoTime();
     private final Duration killGrace;
     private final CountDownLatch gone = new CountDownLatch(1);
@@ -78,13 +89,15 @@ public final class RunningTopology {
     /** What activate/deactivate last asked for; spouts apply it on their own threads soon after. */
     private volatile boolean active;
 
-    private RunningTopology(String name, Map<String, Object> conf, StormTopology topology, Clock clock, boolean synchronous,
+    private RunningTopology(String name, Map<String, Object> conf, StormTopology topology, Clock clock, boolean stepped,
                             TupleObserver observer, Duration killGrace, boolean active) {
         this.killGrace = killGrace;
         this.active = active;
         TopologySettings settings;
+        SchedulerSettings scheduling;
         try {
             settings = TopologySettings.from(conf);
+            scheduling = SchedulerSettings.from(conf);
         } catch (IllegalArgumentException e) {
             throw new InvalidTopologyException("topology '" + name + "': " + e.getMessage(), e);
         }
@@ -115,7 +128,7 @@ public final class RunningTopology {
         // What components see: Storm's defaults under the submitted conf; the engine reads `settings`.
         Map<String, Object> topoConf = TopologyConf.topologyView(conf, name);
         this.env = new RuntimeEnv(plan, topoConf, clock, inboxByTask, slots.size(), observer, this::stopAfterFatalError,
-                active);
+                active, stepped);
         this.workerHooks = deserializeWorkerHooks(name, topology);
 
         int expectedPending = expectedPendingPerAcker(plan, conf);
@@ -134,7 +147,9 @@ public final class RunningTopology {
             byComponent.computeIfAbsent(s.componentId, k -> new ArrayList<>()).add(ex);
         }
 
-        this.timer = new TopologyTimer(name, clock, synchronous);
+        // A timer thread on a simulated clock waits, after each instant, for its messages to be
+        // handled, so that an advance returns with them done; stepped, the timer is a duty cycle.
+        this.timer = new TopologyTimer(name, clock, !stepped && clock instanceof SimulatedClock);
         if (env.tracking() && settings.messageTimeouts()) {
             List<Inbox> rotated = new ArrayList<>();
             for (Executor ex : executors) {
@@ -157,6 +172,14 @@ public final class RunningTopology {
                 timer.schedule(TimeUnit.SECONDS.toNanos(freq), Control.tick(freq), targets);
             }
         }
+        List<DutyCycle> cycles = new ArrayList<>(executors);
+        if (stepped) {
+            cycles.add(0, timer.asDutyCycle());
+            this.scheduler = new StepScheduler(clock, cycles, this::checkNotFailed, scheduling.stepSeed());
+        } else {
+            this.scheduler = new ThreadedScheduler("gale-" + name, clock, cycles, scheduling.threads(),
+                    scheduling.idle(), scheduling.blockedNanos());
+        }
         this.keepAlive = new Thread(this::awaitGone, "gale-" + name + "-keepalive");
     }
 
@@ -175,20 +198,20 @@ public final class RunningTopology {
 
     /** Validates, builds and starts a topology. */
     public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
-                                        boolean synchronous) {
-        return start(name, conf, topology, clock, synchronous, null);
+                                        boolean stepped) {
+        return start(name, conf, topology, clock, stepped, null);
     }
 
     /** Same, telling {@code observer} (if not null) of every emit, spout ack and spout fail. */
     public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
-                                        boolean synchronous, TupleObserver observer) {
-        return start(name, conf, topology, clock, synchronous, observer, DEFAULT_KILL_GRACE);
+                                        boolean stepped, TupleObserver observer) {
+        return start(name, conf, topology, clock, stepped, observer, DEFAULT_KILL_GRACE);
     }
 
     /** Same, with the grace period of kills (see {@link #kill(Duration)}), also used after a fatal error. */
     public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
-                                        boolean synchronous, TupleObserver observer, Duration killGrace) {
-        return start(name, conf, topology, clock, synchronous, observer, killGrace, true);
+                                        boolean stepped, TupleObserver observer, Duration killGrace) {
+        return start(name, conf, topology, clock, stepped, observer, killGrace, true);
     }
 
     /**
@@ -196,16 +219,42 @@ public final class RunningTopology {
      * {@code nextTuple} until {@link #activate()} (Storm's initial status INACTIVE).
      */
     public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
-                                        boolean synchronous, TupleObserver observer, Duration killGrace,
+                                        boolean stepped, TupleObserver observer, Duration killGrace,
                                         boolean active) {
-        RunningTopology t = new RunningTopology(name, conf, topology, clock, synchronous, observer, killGrace, active);
+        RunningTopology t = new RunningTopology(name, conf, topology, clock, stepped, observer, killGrace, active);
         t.startWorkerHooks();
         t.keepAlive.start();
-        for (Executor ex : t.executors) {
-            ex.start();
+        t.scheduler.start();
+        if (t.scheduler.isStepped()) {
+            if (clock instanceof SimulatedClock) {
+                t.clockHook = ((SimulatedClock) clock).onAdvance(t::runDue);
+            }
+        } else {
+            t.timer.start();
         }
-        t.timer.start();
         return t;
+    }
+
+    /** Stepped: runs what the clock made due, until idle; true if anything ran. */
+    private boolean runDue() {
+        if (killed) {
+            return false;
+        }
+        try {
+            return scheduler.runUntilIdle(STEP_TIMEOUT) > 0;
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("topology '" + name() + "': " + e.getMessage(), e);
+        }
+    }
+
+    /** True if the executors run on the step scheduler (only when asked, on the asking thread). */
+    public boolean isStepped() {
+        return scheduler.isStepped();
+    }
+
+    /** The scheduler running the executors, for tests and tools inside Gale. */
+    public Scheduler scheduler() {
+        return scheduler;
     }
 
     private static List<IWorkerHook> deserializeWorkerHooks(String name, StormTopology topology) {
@@ -354,6 +403,9 @@ public final class RunningTopology {
             long waitNanos = wait.isNegative() ? 0 : wait.toNanos();
             long deadline = now + waitNanos < now ? Long.MAX_VALUE : now + waitNanos;
             deactivate();
+            if (scheduler.isStepped()) {
+                runDue();
+            }
             while (!killed && !drained()) {
                 if (waiter.awaitNanos(deadline)) {
                     return;
@@ -396,35 +448,35 @@ public final class RunningTopology {
             killed = true;
             env.drainSignal().pendingChanged();
             timer.stop();
+            clockHook.run();
             for (Executor ex : executors) {
                 ex.stop();
             }
+            scheduler.stop();
             boolean interrupted = false;
             long graceNanos = Math.max(0, grace.toNanos());
-            interrupted |= !joinAll(executors, System.nanoTime() + graceNanos);
-            List<Executor> stuck = new ArrayList<>();
-            List<String> traces = new ArrayList<>();
-            for (Executor ex : executors) {
-                if (ex.isAlive()) {
-                    stuck.add(ex);
-                    traces.add(format(ex.stackTrace()));
-                    ex.interrupt();
+            List<Scheduler.Stuck> stuck = List.of();
+            try {
+                if (!scheduler.awaitStopped(System.nanoTime() + graceNanos)) {
+                    stuck = scheduler.stuck();
+                    scheduler.interruptStuck();
+                    scheduler.awaitStopped(System.nanoTime() + graceNanos);
                 }
-            }
-            if (!stuck.isEmpty()) {
-                interrupted |= !joinAll(stuck, System.nanoTime() + graceNanos);
+            } catch (InterruptedException e) {
+                interrupted = true;
             }
             List<KillReport.StuckExecutor> report = new ArrayList<>();
-            for (int i = 0; i < stuck.size(); i++) {
-                Executor ex = stuck.get(i);
-                boolean stopped = !ex.isAlive();
-                report.add(new KillReport.StuckExecutor(ex.componentId(), tasksOf.get(ex), ex.threadName(),
-                        traces.get(i), stopped));
+            for (Scheduler.Stuck st : stuck) {
+                boolean stopped = !st.thread().isAlive();
+                String trace = format(st.trace());
+                String component = st.cycle() instanceof Executor ? ((Executor) st.cycle()).componentId() : "-";
+                List<Integer> tasks = tasksOf.getOrDefault(st.cycle(), List.of());
+                report.add(new KillReport.StuckExecutor(component, tasks, st.threadName(), trace, stopped));
                 LOG.warn("topology '{}': executor {} (component '{}', tasks {}) was still in user code {} ms after"
-                                + " the kill; interrupted it, and it {}. Its thread {} was at:\n{}", name(), ex.name(),
-                        ex.componentId(), tasksOf.get(ex), grace.toMillis(), stopped ? "stopped"
+                                + " the kill; interrupted it, and it {}. Its thread {} was at:\n{}", name(),
+                        st.cycle().name(), component, tasks, grace.toMillis(), stopped ? "stopped"
                                 : "ignored that too: abandoned (a daemon thread; it closes its tasks if that code"
-                                + " ever returns)", ex.threadName(), traces.get(i));
+                                + " ever returns)", st.threadName(), trace);
             }
             try {
                 timer.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(graceNanos)));
@@ -446,22 +498,6 @@ public final class RunningTopology {
                 Thread.currentThread().interrupt();
             }
             return killReport;
-        }
-    }
-
-    /** Joins the threads until the deadline; false if the calling thread was interrupted meanwhile. */
-    private static boolean joinAll(List<Executor> list, long deadlineNanos) {
-        try {
-            for (Executor ex : list) {
-                long left = deadlineNanos - System.nanoTime();
-                if (left <= 0) {
-                    break;
-                }
-                ex.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
-            }
-            return true;
-        } catch (InterruptedException e) {
-            return false;
         }
     }
 
@@ -506,6 +542,19 @@ public final class RunningTopology {
      * holds input; throws if that does not happen within {@code timeout} (real time).
      */
     public void waitForIdle(Duration timeout) throws TimeoutException {
+        if (scheduler.isStepped()) {
+            checkNotFailed();
+            if (!killed) {
+                try {
+                    scheduler.runUntilIdle(timeout);
+                } catch (TimeoutException e) {
+                    throw new TimeoutException("topology '" + name() + "' did not become idle within " + timeout
+                            + ": " + e.getMessage());
+                }
+            }
+            checkNotFailed();
+            return;
+        }
         long deadline = System.nanoTime() + timeout.toNanos();
         int stableRounds = 0;
         while (true) {

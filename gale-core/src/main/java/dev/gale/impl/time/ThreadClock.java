@@ -11,6 +11,7 @@ import dev.gale.time.Clock;
  */
 public final class ThreadClock {
     private static final ThreadLocal<Clock> BOUND = new ThreadLocal<>();
+    private static final ThreadLocal<SteppedSleep> STEPPED_SLEEP = new ThreadLocal<>();
 
     private ThreadClock() {
     }
@@ -28,5 +29,19 @@ public final class ThreadClock {
     /** The clock bound to the current thread, or null. */
     public static Clock current() {
         return BOUND.get();
+    }
+
+    /** While an executor runs under the step scheduler: where a simulated sleep goes instead of blocking. */
+    public static void bindSteppedSleep(SteppedSleep sleep) {
+        if (sleep == null) {
+            STEPPED_SLEEP.remove();
+        } else {
+            STEPPED_SLEEP.set(sleep);
+        }
+    }
+
+    /** The stepped executor's sleep on the current thread, or null. */
+    public static SteppedSleep steppedSleep() {
+        return STEPPED_SLEEP.get();
     }
 }

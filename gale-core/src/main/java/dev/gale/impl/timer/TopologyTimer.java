@@ -1,6 +1,8 @@
 package dev.gale.impl.timer;
 
+import dev.gale.impl.sched.DutyCycle;
 import dev.gale.impl.transfer.Inbox;
+import dev.gale.impl.transfer.Parker;
 import dev.gale.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,6 +63,51 @@ public final class TopologyTimer implements Runnable {
         if (!targets.isEmpty()) {
             jobs.add(new Job(periodNanos, message, List.copyOf(targets), clock.nanos() + periodNanos));
         }
+    }
+
+    /**
+     * Fires the earliest due instant if the clock has reached it (one instant per call, so the
+     * work each instant causes can run before the next); returns 1 if it fired, else 0. For the
+     * step scheduler, which calls it instead of starting the timer's thread.
+     */
+    public int fireDue() {
+        long due = Long.MAX_VALUE;
+        for (Job j : jobs) {
+            due = Math.min(due, j.next);
+        }
+        if (due > clock.nanos()) {
+            return 0;
+        }
+        fire(due);
+        return 1;
+    }
+
+    /** The timer as a duty cycle of a step scheduler (see {@link #fireDue()}). */
+    public DutyCycle asDutyCycle() {
+        return new DutyCycle() {
+            @Override
+            public String name() {
+                return "timer";
+            }
+
+            @Override
+            public void onStart(Parker parker) {
+            }
+
+            @Override
+            public int doWork(Parker parker) {
+                return fireDue();
+            }
+
+            @Override
+            public long parkBudgetNanos(Parker parker) {
+                return Long.MAX_VALUE;
+            }
+
+            @Override
+            public void onClose() {
+            }
+        };
     }
 
     public boolean hasJobs() {

@@ -12,7 +12,7 @@ import org.jctools.queues.MpscUnboundedXaddArrayQueue;
 /**
  * The receive side of one executor: a bounded many-producer/one-consumer queue for tuples and
  * acker traffic, an unbounded one for control messages (ticks, rotations, lifecycle), and the
- * park/signal handshake that lets an idle executor sleep without losing a wake-up, and the
+ * signal that wakes the thread running an idle executor ({@link Parker}), and the
  * room handshake that lets a producer held back by this full queue sleep until it has drained to
  * half ({@link #awaitRoom}).
  *
@@ -26,8 +26,8 @@ public final class Inbox {
     private final int roomThreshold;
     /** Threads of producers parked until this queue has room; see {@link #awaitRoom}. */
     private final Set<Thread> roomWaiters = ConcurrentHashMap.newKeySet();
-    private volatile Thread owner;
-    private volatile boolean sleeping;
+    /** The thread running the owning executor now, to wake when a message arrives; null: none to wake. */
+    private volatile Parker parker;
     private volatile long controlProcessed;
     private final java.util.concurrent.atomic.AtomicLong controlOffered = new java.util.concurrent.atomic.AtomicLong();
 
@@ -142,34 +142,19 @@ public final class Inbox {
         return data.capacity();
     }
 
-    /** Binds the owner thread; called by the executor thread when it starts. */
-    public void bindOwner(Thread thread) {
-        this.owner = thread;
-    }
-
     /**
-     * Wakes the owner if it is parked. The volatile read of {@code sleeping} after the producer's
-     * offer (itself a volatile write) pairs with the owner's write of {@code sleeping} before it
-     * re-checks the queues, so one of the two always sees the other.
+     * Binds the thread that runs the owning executor from now on (it may move between threads);
+     * a producer that offers after this call wakes that thread.
      */
-    public void signal() {
-        if (sleeping) {
-            Thread t = owner;
-            if (t != null) {
-                LockSupport.unpark(t);
-            }
-        }
+    public void bindParker(Parker parker) {
+        this.parker = parker;
     }
 
-    /** Parks the owner thread for at most {@code nanos} unless a message is already waiting. */
-    public void park(long nanos) {
-        sleeping = true;
-        try {
-            if (isEmpty()) {
-                LockSupport.parkNanos(this, nanos);
-            }
-        } finally {
-            sleeping = false;
+    /** Wakes the thread running the owner if it is parked (see {@link Parker} for the handshake). */
+    public void signal() {
+        Parker p = parker;
+        if (p != null) {
+            p.signal();
         }
     }
 

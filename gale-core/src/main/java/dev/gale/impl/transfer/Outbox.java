@@ -30,7 +30,7 @@ public final class Outbox {
     private final boolean[] touched;
     private final Inbox[] touchedList;
     private int touchedCount;
-    private Thread owner;
+    private volatile Thread owner;
     private String ownerName = "its executor";
 
     /**

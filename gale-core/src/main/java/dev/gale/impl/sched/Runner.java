@@ -1,0 +1,251 @@
+package dev.gale.impl.sched;
+
+import dev.gale.impl.time.ThreadClock;
+import dev.gale.impl.transfer.Parker;
+import dev.gale.time.Clock;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One scheduler thread: runs its duty cycles in turn, cooperatively, pass after pass; after a pass
+ * that did nothing it asks its {@link IdleStrategy} whether to spin, yield or park, and parks for
+ * at most the smallest budget its cycles allow. Cycles can be taken away (to isolate one that
+ * blocks) and handed to it while it runs.
+ *
+ * <p>Thread-safe for the methods other threads call ({@link #stop}, {@link #hand}, the fields the
+ * watchdog reads); the loop itself is confined to the runner's thread.
+ */
+final class Runner implements Runnable {
+    private static final Logger LOG = LoggerFactory.getLogger(Runner.class);
+    /** Safety net only: a parked runner is woken by the producers that fill its cycles' inboxes. */
+    static final long MAX_PARK_NANOS = 500_000_000L;
+    private static final Slot[] NONE = new Slot[0];
+
+    private final Thread thread;
+    private final Parker parker;
+    private final Clock clock;
+    private final IdleStrategy idle;
+    private final Queue<Slot> incoming = new ConcurrentLinkedQueue<>();
+    private volatile Slot[] slots = NONE;
+    private volatile boolean running = true;
+    /** Odd while a cycle runs; with {@link #current}, lets the watchdog see a call that does not return. */
+    private volatile long seq;
+    private volatile Slot current;
+    /** Watchdog's bookkeeping, touched only by the watchdog thread. */
+    long watchedSeq;
+    int stalledTicks;
+
+    Runner(String threadName, Clock clock, IdleStrategy idle) {
+        this.thread = new Thread(this, threadName);
+        // Daemon: user code that ignores a kill's interrupt must not keep the JVM alive.
+        this.thread.setDaemon(true);
+        this.parker = new Parker(thread);
+        this.clock = clock;
+        this.idle = idle;
+    }
+
+    /** Gives the runner a cycle; it starts it (if nobody did) on its next pass. Any thread. */
+    void hand(Slot slot) {
+        slot.owner = this;
+        incoming.add(slot);
+        LockSupport.unpark(thread);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    void stop() {
+        running = false;
+        LockSupport.unpark(thread);
+    }
+
+    Thread thread() {
+        return thread;
+    }
+
+    /** Sequence number of cycle calls: odd while one runs. */
+    long seq() {
+        return seq;
+    }
+
+    /** The cycle being run, if {@link #seq()} is odd. */
+    Slot current() {
+        return current;
+    }
+
+    /** The cycles this runner owns now. */
+    List<Slot> owned() {
+        List<Slot> out = new ArrayList<>();
+        for (Slot s : slots) {
+            if (s.owner == this) {
+                out.add(s);
+            }
+        }
+        for (Slot s : incoming) {
+            if (s.owner == this) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Keeps only {@code keep} and returns the other cycles, no longer this runner's; they must be
+     * handed to another runner. Any thread.
+     */
+    List<Slot> takeAllBut(Slot keep) {
+        List<Slot> others = new ArrayList<>();
+        for (Slot s : owned()) {
+            if (s != keep) {
+                s.owner = null;
+                others.add(s);
+            }
+        }
+        return others;
+    }
+
+    @Override
+    public void run() {
+        ThreadClock.bind(clock);
+        try {
+            loop();
+        } finally {
+            adopt();
+            for (Slot s : slots) {
+                if (s.owner == this && s.started && !s.closed) {
+                    close(s);
+                }
+            }
+            ThreadClock.unbind();
+        }
+    }
+
+    private void loop() {
+        int idleCount = 0;
+        while (running) {
+            if (!incoming.isEmpty()) {
+                adopt();
+            }
+            Slot[] s = slots;
+            int work = 0;
+            for (Slot x : s) {
+                if (!running) {
+                    break;
+                }
+                work += runOnce(x);
+            }
+            if (work > 0) {
+                idleCount = 0;
+            } else if (idle.idle(++idleCount)) {
+                park(s);
+            }
+        }
+    }
+
+    private int runOnce(Slot x) {
+        if (x.owner != this || !x.claim()) {
+            return 0;
+        }
+        try {
+            if (x.owner != this) {
+                return 0;
+            }
+            current = x;
+            seq = seq + 1;
+            try {
+                return x.cycle.doWork(parker);
+            } finally {
+                seq = seq + 1;
+            }
+        } catch (Throwable t) {
+            // Duty cycles catch what user code throws; this is an engine bug. Keep the others running.
+            LOG.error("duty cycle {} failed", x.cycle.name(), t);
+            return 0;
+        } finally {
+            x.release();
+        }
+    }
+
+    private void park(Slot[] s) {
+        parker.prepareToPark();
+        long budget = MAX_PARK_NANOS;
+        if (!running || !incoming.isEmpty()) {
+            budget = 0;
+        }
+        for (int i = 0; i < s.length && budget > 0; i++) {
+            Slot x = s[i];
+            if (x.owner != this) {
+                continue;
+            }
+            if (!x.claim()) {
+                budget = 0; // being run elsewhere right now: look again soon
+                break;
+            }
+            try {
+                budget = Math.min(budget, x.cycle.parkBudgetNanos(parker));
+            } finally {
+                x.release();
+            }
+        }
+        if (budget <= 0) {
+            parker.cancelPark();
+        } else {
+            parker.park(budget);
+        }
+    }
+
+    /** Takes the handed cycles into the pass, starting those nobody started, and drops those taken away. */
+    private void adopt() {
+        List<Slot> next = new ArrayList<>(Arrays.asList(slots));
+        Slot s;
+        while ((s = incoming.poll()) != null) {
+            if (!next.contains(s)) {
+                next.add(s);
+            }
+        }
+        next.removeIf(x -> x.owner != this);
+        for (Slot x : next) {
+            if (!x.started && running) {
+                x.started = true;
+                start(x);
+            }
+        }
+        slots = next.toArray(NONE);
+    }
+
+    private void start(Slot x) {
+        current = x;
+        seq = seq + 1; // open and prepare are user code too: the watchdog sees them block
+        try {
+            x.cycle.onStart(parker);
+        } catch (Throwable t) {
+            LOG.error("duty cycle {} failed to start", x.cycle.name(), t);
+        } finally {
+            seq = seq + 1;
+        }
+    }
+
+    private void close(Slot x) {
+        x.closed = true;
+        // A kill may have interrupted user code to get here; clear the flag so that close and
+        // cleanup, which often wait for something themselves, are not cut short by it.
+        Thread.interrupted();
+        try {
+            x.cycle.onClose();
+        } catch (Throwable t) {
+            LOG.error("duty cycle {} failed to close", x.cycle.name(), t);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return thread.getName();
+    }
+}

@@ -1,0 +1,41 @@
+package dev.gale.impl.sched;
+
+import dev.gale.Config;
+import dev.gale.utils.ConfigValues;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How a topology's executors are scheduled, read from its configuration so that a bad value fails
+ * the submit naming the key. Immutable.
+ */
+public record SchedulerSettings(int threads, IdleStrategy idle, long blockedNanos, long stepSeed) {
+
+    public static SchedulerSettings from(Map<String, Object> conf) {
+        int threads = ConfigValues.getNonNegativeInt(conf, Config.GALE_SCHEDULER_THREADS,
+                Runtime.getRuntime().availableProcessors());
+        Object idleName = conf.get(Config.GALE_SCHEDULER_IDLE);
+        IdleStrategy idle;
+        try {
+            idle = idleName == null ? IdleStrategy.BACKOFF : IdleStrategy.named(idleName.toString());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("configuration '" + Config.GALE_SCHEDULER_IDLE + "': " + e.getMessage(), e);
+        }
+        int blockedMs = ConfigValues.getNonNegativeInt(conf, Config.GALE_SCHEDULER_BLOCKED_MS, 100);
+        Object seed = conf.get(Config.GALE_SCHEDULER_STEP_SEED);
+        long stepSeed;
+        if (seed == null) {
+            stepSeed = 0;
+        } else if (seed instanceof Number) {
+            stepSeed = ((Number) seed).longValue();
+        } else {
+            try {
+                stepSeed = Long.parseLong(seed.toString().trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("configuration '" + Config.GALE_SCHEDULER_STEP_SEED
+                        + "' must be a whole number, got '" + seed + "'", e);
+            }
+        }
+        return new SchedulerSettings(threads, idle, TimeUnit.MILLISECONDS.toNanos(blockedMs), stepSeed);
+    }
+}

@@ -1,0 +1,36 @@
+package dev.gale.impl.sched;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A duty cycle as a scheduler holds it: which runner owns it now, whether it was started and
+ * closed, and a claim that keeps two threads from running it at once while it moves between
+ * runners.
+ *
+ * <p>Thread-safe.
+ */
+final class Slot {
+    final DutyCycle cycle;
+    private final AtomicBoolean claimed = new AtomicBoolean();
+    volatile Runner owner;
+    volatile boolean started;
+    volatile boolean closed;
+
+    Slot(DutyCycle cycle) {
+        this.cycle = cycle;
+    }
+
+    /** True if the caller may run the cycle now; it must {@link #release()} after. */
+    boolean claim() {
+        return claimed.compareAndSet(false, true);
+    }
+
+    void release() {
+        claimed.set(false);
+    }
+
+    @Override
+    public String toString() {
+        return cycle.name();
+    }
+}

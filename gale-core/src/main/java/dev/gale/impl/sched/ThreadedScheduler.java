@@ -1,0 +1,206 @@
+package dev.gale.impl.sched;
+
+import dev.gale.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The production scheduler: a fixed number of threads (by default one per core) share the duty
+ * cycles of a topology cooperatively, each running its cycles in turn, so a topology with more
+ * executors than cores does not pay for thread switches on every hand-off. Cycles are dealt to the
+ * threads round-robin in the order given (neighbours in a pipeline given next to each other land
+ * on different threads and work in parallel).
+ *
+ * <p>A cycle that blocks in user code (a spout sleeping in {@code nextTuple}) would stall the
+ * cycles sharing its thread. Two defences: a component can ask for a thread of its own
+ * ({@link DutyCycle#wantsOwnThread()}), and a watchdog notices a call that has not returned for
+ * {@code blockedNanos} and moves the other cycles of that thread to a new one, leaving the
+ * blocking cycle alone on its thread from then on (logged once, naming it).
+ *
+ * <p>With {@code threads == 0} every cycle gets a thread of its own (Storm's model).
+ *
+ * <p>Thread-safe.
+ */
+public final class ThreadedScheduler implements Scheduler {
+    private static final Logger LOG = LoggerFactory.getLogger(ThreadedScheduler.class);
+
+    private final String prefix;
+    private final Clock clock;
+    private final List<DutyCycle> cycles;
+    private final int threads;
+    private final IdleStrategy idle;
+    private final long blockedNanos;
+    private final List<Runner> runners = new CopyOnWriteArrayList<>();
+    private Thread watchdog;
+    private volatile boolean running = true;
+    private int isolated;
+
+    /**
+     * @param prefix thread names start with it
+     * @param threads shared threads (at most one per cycle is used); 0 for one thread per cycle
+     * @param blockedNanos how long a call may run before its thread's other cycles move away; 0: never
+     */
+    public ThreadedScheduler(String prefix, Clock clock, List<DutyCycle> cycles, int threads, IdleStrategy idle,
+                             long blockedNanos) {
+        if (threads < 0) {
+            throw new IllegalArgumentException("threads must be >= 0: " + threads);
+        }
+        this.prefix = prefix;
+        this.clock = clock;
+        this.cycles = List.copyOf(cycles);
+        this.threads = threads;
+        this.idle = idle;
+        this.blockedNanos = blockedNanos;
+    }
+
+    @Override
+    public synchronized void start() {
+        List<DutyCycle> shared = new ArrayList<>();
+        for (DutyCycle c : cycles) {
+            if (threads == 0 || c.wantsOwnThread()) {
+                Runner r = new Runner(prefix + "-" + c.name(), clock, idle);
+                r.hand(new Slot(c));
+                runners.add(r);
+            } else {
+                shared.add(c);
+            }
+        }
+        int n = Math.min(threads, shared.size());
+        List<Runner> pool = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            pool.add(new Runner(prefix + "-worker-" + i, clock, idle));
+        }
+        for (int i = 0; i < shared.size(); i++) {
+            pool.get(i % n).hand(new Slot(shared.get(i)));
+        }
+        runners.addAll(pool);
+        for (Runner r : runners) {
+            r.start();
+        }
+        if (blockedNanos > 0 && n > 0 && shared.size() > n) {
+            watchdog = new Thread(this::watch, prefix + "-watchdog");
+            watchdog.setDaemon(true);
+            watchdog.start();
+        }
+    }
+
+    /** How many threads run cycles now (grows when a blocking cycle is isolated). */
+    public int threadCount() {
+        return runners.size();
+    }
+
+    private void watch() {
+        long tick = Math.max(1_000_000L, Math.min(blockedNanos / 4, 25_000_000L));
+        int ticksToBlock = (int) Math.max(1, blockedNanos / tick);
+        while (running) {
+            LockSupport.parkNanos(this, tick);
+            for (Runner r : runners) {
+                long seq = r.seq();
+                if ((seq & 1) == 1 && seq == r.watchedSeq) {
+                    if (++r.stalledTicks >= ticksToBlock) {
+                        r.stalledTicks = 0;
+                        isolate(r);
+                    }
+                } else {
+                    r.watchedSeq = seq;
+                    r.stalledTicks = 0;
+                }
+            }
+        }
+    }
+
+    private synchronized void isolate(Runner r) {
+        Slot blocked = r.current();
+        if (!running || blocked == null || r.owned().size() < 2) {
+            return;
+        }
+        List<Slot> others = r.takeAllBut(blocked);
+        Runner fresh = new Runner(prefix + "-worker-" + (runners.size()), clock, idle);
+        for (Slot s : others) {
+            fresh.hand(s);
+        }
+        runners.add(fresh);
+        fresh.start();
+        isolated++;
+        LOG.warn("{}: executor {} has been in one call of user code for over {} ms (blocking, e.g. sleeping in"
+                        + " nextTuple); it keeps thread {} to itself from now on, and {} other executor(s) moved to"
+                        + " thread {}. Give the component a thread of its own from the start with the component"
+                        + " setting gale.executor.own.thread=true.", prefix, blocked.cycle.name(),
+                TimeUnit.NANOSECONDS.toMillis(blockedNanos), r.thread().getName(), others.size(),
+                fresh.thread().getName());
+    }
+
+    /** How many blocking cycles the watchdog has isolated so far. */
+    public synchronized int isolatedCount() {
+        return isolated;
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        if (watchdog != null) {
+            LockSupport.unpark(watchdog);
+        }
+        for (Runner r : runners) {
+            r.stop();
+        }
+    }
+
+    @Override
+    public boolean awaitStopped(long deadlineNanos) throws InterruptedException {
+        for (Runner r : runners) {
+            long left = deadlineNanos - System.nanoTime();
+            if (left <= 0) {
+                break;
+            }
+            r.thread().join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+        }
+        for (Runner r : runners) {
+            if (r.thread().isAlive()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public List<Stuck> stuck() {
+        List<Stuck> out = new ArrayList<>();
+        for (Runner r : runners) {
+            Thread t = r.thread();
+            if (t.isAlive()) {
+                Slot s = r.current();
+                DutyCycle c = s != null ? s.cycle : r.owned().isEmpty() ? null : r.owned().get(0).cycle;
+                if (c != null) {
+                    out.add(new Stuck(c, t.getName(), t.getStackTrace(), t));
+                }
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void interruptStuck() {
+        for (Runner r : runners) {
+            if (r.thread().isAlive()) {
+                r.thread().interrupt();
+            }
+        }
+    }
+
+    @Override
+    public boolean isStepped() {
+        return false;
+    }
+
+    @Override
+    public long runUntilIdle(Duration timeout) {
+        return 0;
+    }
+}
