@@ -98,9 +98,11 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
             this.clock = b.clock != null ? b.clock : Time.isSimulating() ? Time.simulatedClock() : Clock.system();
         }
         this.killGrace = b.killGrace;
-        // Simulated time runs on the step scheduler unless asked otherwise: only then is idleness
-        // exact and a run reproducible; threads racing a clock that never moves by itself are not.
-        this.stepped = b.stepped != null ? b.stepped : clock instanceof SimulatedClock;
+        // Gale's own simulated clock (withClock) runs on the step scheduler unless asked otherwise:
+        // only then is idleness exact and a run reproducible. Storm's simulated time
+        // (withSimulatedTime, Time.SimulatedTime) keeps Storm's model, executors on threads while
+        // time stands still, because Storm's tests poll for results between advances.
+        this.stepped = b.stepped != null ? b.stepped : b.clock instanceof SimulatedClock;
         this.daemonConf = new LinkedHashMap<>(b.daemonConf);
         this.trackedId = b.trackedId;
         this.ui = b.ui == null ? null : startUi(b.ui);
@@ -125,10 +127,11 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
 
         /**
          * Gale: runs every topology of the cluster on the step scheduler (true) or on scheduler
-         * threads (false). By default a cluster on a {@link SimulatedClock} steps: its executors
-         * run only inside {@link LocalCluster#waitForIdle()}, {@code advanceClusterTime} and
-         * {@code SimulatedClock.advance}, on the calling thread, until nothing is left to do, so
-         * idleness is exact and runs are reproducible. Any other clock runs on threads.
+         * threads (false). By default a cluster given a {@link SimulatedClock} with
+         * {@link #withClock} steps: its executors run only inside {@link LocalCluster#waitForIdle()},
+         * {@code advanceClusterTime} and {@code SimulatedClock.advance}, on the calling thread,
+         * until nothing is left to do, so idleness is exact and runs are reproducible. Any other
+         * clock, and Storm's simulated time ({@link #withSimulatedTime()}), runs on threads.
          */
         public Builder withStepScheduler(boolean stepped) {
             this.stepped = stepped;

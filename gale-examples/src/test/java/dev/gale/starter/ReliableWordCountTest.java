@@ -25,8 +25,11 @@ class ReliableWordCountTest {
         Config conf = ReliableWordCount.defaultConfig(settings);
         try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
             cluster.submitTopology("reliable", conf, job.build(conf));
-            await().atMost(Duration.ofSeconds(60)).until(job::isComplete);
-            cluster.waitForIdle();
+            // Stepped (simulated clock): each check runs the topology until nothing is left to do.
+            await().atMost(Duration.ofSeconds(60)).until(() -> {
+                cluster.waitForIdle();
+                return job.isComplete();
+            });
             return job.progress();
         }
     }
