@@ -14,7 +14,8 @@ import com.tngtech.archunit.lang.ArchRule;
 /**
  * The layering of gale-core, checked on its compiled main classes so it stays true: the internals
  * ({@code dev.gale.impl}) form a DAG of packages, and the public, Storm-shaped API does not reach
- * into them except through the few composition roots listed in {@link #COMPOSITION_ROOTS}.
+ * into them except through the few composition roots listed in {@link #COMPOSITION_ROOTS}. A rule
+ * whose {@code that()} selects no class fails (ArchUnit's default), so a rename cannot empty one.
  */
 @AnalyzeClasses(packages = "dev.gale", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
@@ -67,11 +68,4 @@ class ArchitectureTest {
             .that().resideInAPackage("dev.gale.task")
             .and().haveSimpleNameEndingWith("Context")
             .should().dependOnClassesThat().resideInAPackage("dev.gale.impl..");
-
-    /** Guards the rule above against matching nothing after a rename. */
-    @ArchTest
-    static final ArchRule theContextsAreThere = classes()
-            .that().resideInAPackage("dev.gale.task")
-            .and().haveSimpleNameEndingWith("TopologyContext")
-            .should().beAssignableTo(dev.gale.task.GeneralTopologyContext.class);
 }
