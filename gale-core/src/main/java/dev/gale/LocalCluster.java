@@ -10,7 +10,7 @@ import dev.gale.generated.SubmitOptions;
 import dev.gale.generated.TopologyInitialStatus;
 import dev.gale.impl.runtime.RunningTopology;
 import dev.gale.impl.runtime.TopologyObservers;
-import dev.gale.impl.runtime.TupleObserver;
+import dev.gale.impl.env.TupleObserver;
 import dev.gale.spi.ClusterUi;
 import dev.gale.spi.ClusterUiProvider;
 import dev.gale.spi.UiSettings;

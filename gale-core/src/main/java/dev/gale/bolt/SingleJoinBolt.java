@@ -2,13 +2,13 @@ package dev.gale.bolt;
 
 import dev.gale.Config;
 import dev.gale.generated.GlobalStreamId;
-import dev.gale.impl.topology.ConfigValues;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.base.BaseRichBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
+import dev.gale.utils.ConfigValues;
 import dev.gale.utils.RotatingMap;
 import dev.gale.utils.TupleUtils;
 import java.util.ArrayList;

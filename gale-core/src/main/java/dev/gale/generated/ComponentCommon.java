@@ -1,10 +1,6 @@
 package dev.gale.generated;
 
-import dev.gale.impl.topology.ComponentDef;
-import dev.gale.impl.topology.StreamDef;
-import dev.gale.impl.topology.Subscription;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -16,18 +12,11 @@ public final class ComponentCommon {
     private final Map<String, StreamInfo> streams;
     private final int parallelismHint;
 
-    ComponentCommon(ComponentDef def) {
-        Map<GlobalStreamId, Grouping> in = new LinkedHashMap<>();
-        for (Subscription s : def.inputs()) {
-            in.put(s.source(), s.grouping());
-        }
-        Map<String, StreamInfo> out = new LinkedHashMap<>();
-        for (StreamDef s : def.outputs().values()) {
-            out.put(s.streamId(), new StreamInfo(s.fields().toList(), s.direct()));
-        }
-        this.inputs = Collections.unmodifiableMap(in);
-        this.streams = Collections.unmodifiableMap(out);
-        this.parallelismHint = def.parallelism();
+    /** @param inputs and {@code streams}: in declaration order, not copied */
+    ComponentCommon(Map<GlobalStreamId, Grouping> inputs, Map<String, StreamInfo> streams, int parallelismHint) {
+        this.inputs = Collections.unmodifiableMap(inputs);
+        this.streams = Collections.unmodifiableMap(streams);
+        this.parallelismHint = parallelismHint;
     }
 
     /** The streams the component subscribes to, with their groupings. */

@@ -1,6 +1,8 @@
 package dev.gale.generated;
 
 import dev.gale.impl.topology.ComponentDef;
+import dev.gale.impl.topology.StreamDef;
+import dev.gale.impl.topology.Subscription;
 import java.io.Serializable;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -54,7 +56,7 @@ public final class StormTopology implements Serializable {
         Map<String, SpoutSpec> out = new LinkedHashMap<>();
         for (ComponentDef c : components.values()) {
             if (c.kind() == ComponentDef.Kind.SPOUT) {
-                out.put(c.id(), new SpoutSpec(c));
+                out.put(c.id(), new SpoutSpec(new ComponentObject(c.component()), common(c)));
             }
         }
         return Collections.unmodifiableMap(out);
@@ -69,10 +71,23 @@ public final class StormTopology implements Serializable {
         Map<String, Bolt> out = new LinkedHashMap<>();
         for (ComponentDef c : components.values()) {
             if (c.kind() == ComponentDef.Kind.BOLT) {
-                out.put(c.id(), new Bolt(c));
+                out.put(c.id(), new Bolt(new ComponentObject(c.component()), common(c)));
             }
         }
         return Collections.unmodifiableMap(out);
+    }
+
+    /** Storm's view of a component's common settings; built here, the one reader of the definitions. */
+    private static ComponentCommon common(ComponentDef def) {
+        Map<GlobalStreamId, Grouping> in = new LinkedHashMap<>();
+        for (Subscription s : def.inputs()) {
+            in.put(s.source(), s.grouping());
+        }
+        Map<String, StreamInfo> out = new LinkedHashMap<>();
+        for (StreamDef s : def.outputs().values()) {
+            out.put(s.streamId(), new StreamInfo(s.fields().toList(), s.direct()));
+        }
+        return new ComponentCommon(in, out, def.parallelism());
     }
 
     public int get_bolts_size() {

@@ -3,7 +3,6 @@ package dev.gale.task;
 import dev.gale.generated.GlobalStreamId;
 import dev.gale.generated.Grouping;
 import dev.gale.generated.StormTopology;
-import dev.gale.impl.topology.TopologyPlan;
 import dev.gale.tuple.Fields;
 import java.util.List;
 import java.util.Map;
@@ -14,10 +13,10 @@ import java.util.Set;
  * fields and subscriptions. Immutable and thread-safe.
  */
 public class GeneralTopologyContext {
-    protected final TopologyPlan plan;
+    protected final TopologyView plan;
     protected final Map<String, Object> topoConf;
 
-    public GeneralTopologyContext(TopologyPlan plan, Map<String, Object> topoConf) {
+    public GeneralTopologyContext(TopologyView plan, Map<String, Object> topoConf) {
         this.plan = plan;
         this.topoConf = topoConf;
     }

@@ -7,11 +7,10 @@ import com.codahale.metrics.Meter;
 import com.codahale.metrics.Metric;
 import com.codahale.metrics.MetricSet;
 import com.codahale.metrics.Timer;
-import dev.gale.impl.stats.UserMetrics;
 import dev.gale.generated.GlobalStreamId;
 import dev.gale.generated.Grouping;
 import dev.gale.hooks.ITaskHook;
-import dev.gale.impl.topology.TopologyPlan;
+import dev.gale.stats.UserMetrics;
 import dev.gale.time.Clock;
 import dev.gale.tuple.Fields;
 import java.util.ArrayList;
@@ -35,11 +34,11 @@ public class TopologyContext extends WorkerTopologyContext {
     private final Map<String, Object> taskData = new HashMap<>();
     private final Map<String, Object> executorData;
 
-    public TopologyContext(TopologyPlan plan, Map<String, Object> topoConf, int taskId) {
+    public TopologyContext(TopologyView plan, Map<String, Object> topoConf, int taskId) {
         this(plan, topoConf, taskId, Clock.system());
     }
 
-    public TopologyContext(TopologyPlan plan, Map<String, Object> topoConf, int taskId, Clock clock) {
+    public TopologyContext(TopologyView plan, Map<String, Object> topoConf, int taskId, Clock clock) {
         this(plan, topoConf, taskId, clock, Collections.synchronizedMap(new HashMap<>()), new HashMap<>());
     }
 
@@ -47,13 +46,13 @@ public class TopologyContext extends WorkerTopologyContext {
      * @param userResources the topology's worker-level user resources, shared, thread-safe
      * @param executorData  shared by the tasks of one executor (one thread)
      */
-    public TopologyContext(TopologyPlan plan, Map<String, Object> topoConf, int taskId, Clock clock,
+    public TopologyContext(TopologyView plan, Map<String, Object> topoConf, int taskId, Clock clock,
                            Map<String, Object> userResources, Map<String, Object> executorData) {
         this(plan, topoConf, taskId, clock, userResources, executorData, new UserMetrics());
     }
 
     /** @param userMetrics where this task's metrics-v2 registrations go: the topology's, shared */
-    public TopologyContext(TopologyPlan plan, Map<String, Object> topoConf, int taskId, Clock clock,
+    public TopologyContext(TopologyView plan, Map<String, Object> topoConf, int taskId, Clock clock,
                            Map<String, Object> userResources, Map<String, Object> executorData,
                            UserMetrics userMetrics) {
         super(plan, topoConf, userResources);

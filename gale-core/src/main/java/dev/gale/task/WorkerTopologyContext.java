@@ -1,6 +1,5 @@
 package dev.gale.task;
 
-import dev.gale.impl.topology.TopologyPlan;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -15,12 +14,12 @@ public class WorkerTopologyContext extends GeneralTopologyContext {
     /** Shared by every context of the running topology; synchronized, as hooks and tasks run on different threads. */
     protected final Map<String, Object> userResources;
 
-    public WorkerTopologyContext(TopologyPlan plan, Map<String, Object> topoConf) {
+    public WorkerTopologyContext(TopologyView plan, Map<String, Object> topoConf) {
         this(plan, topoConf, Collections.synchronizedMap(new HashMap<>()));
     }
 
     /** @param userResources the topology's worker-level user resources, shared, thread-safe */
-    public WorkerTopologyContext(TopologyPlan plan, Map<String, Object> topoConf, Map<String, Object> userResources) {
+    public WorkerTopologyContext(TopologyView plan, Map<String, Object> topoConf, Map<String, Object> userResources) {
         super(plan, topoConf);
         this.userResources = userResources;
     }

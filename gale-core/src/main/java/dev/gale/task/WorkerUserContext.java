@@ -1,6 +1,5 @@
 package dev.gale.task;
 
-import dev.gale.impl.topology.TopologyPlan;
 import java.util.Map;
 
 /**
@@ -11,7 +10,7 @@ import java.util.Map;
 public class WorkerUserContext extends WorkerTopologyContext {
 
     /** @param userResources the topology's worker-level user resources, shared, thread-safe */
-    public WorkerUserContext(TopologyPlan plan, Map<String, Object> topoConf, Map<String, Object> userResources) {
+    public WorkerUserContext(TopologyView plan, Map<String, Object> topoConf, Map<String, Object> userResources) {
         super(plan, topoConf, userResources);
     }
 

@@ -1,6 +1,5 @@
 package dev.gale.testing;
 
-import dev.gale.impl.executor.PendingInput;
 import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.IRichSpout;

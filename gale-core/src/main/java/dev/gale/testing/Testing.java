@@ -2,10 +2,10 @@ package dev.gale.testing;
 
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.StormTopology;
+import dev.gale.impl.env.TupleObserver;
 import dev.gale.impl.executor.Executor;
 import dev.gale.impl.executor.SpoutExecutor;
 import dev.gale.impl.runtime.RunningTopology;
-import dev.gale.impl.runtime.TupleObserver;
 import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.topology.MockChecks;
 import dev.gale.spout.ISpout;

@@ -105,7 +105,7 @@ class UserMetricsTest {
 
     @Test
     void aNameTakenByAnotherKindIsRefusedNamingIt() {
-        dev.gale.impl.stats.UserMetrics m = new dev.gale.impl.stats.UserMetrics();
+        dev.gale.stats.UserMetrics m = new dev.gale.stats.UserMetrics();
         m.counter("c", 1, "x");
         assertThatThrownBy(() -> m.meter("c", 1, "x")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("component 'c', task 1").hasMessageContaining("'x'")

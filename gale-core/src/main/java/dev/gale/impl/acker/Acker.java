@@ -1,5 +1,8 @@
 package dev.gale.impl.acker;
 
+import dev.gale.impl.transfer.AckerMessage;
+import dev.gale.impl.transfer.TreeOutcome;
+
 /**
  * The acker protocol for the trees of one acker task, separate from threads and queues: XOR each
  * value into the tree's entry; a tree whose value is zero once its init has arrived is complete;
@@ -39,29 +42,29 @@ public final class Acker {
 
     /** Applies one message; at most one outcome is sent. */
     public void handle(AckerMessage m, Outcomes out) {
-        switch (m.kind) {
+        switch (m.kind()) {
             case AckerMessage.INIT: {
-                int slot = trees.xor(m.root, m.value);
-                trees.setSpoutTask(slot, m.spoutTask);
-                settle(slot, m.root, out);
+                int slot = trees.xor(m.root(), m.value());
+                trees.setSpoutTask(slot, m.spoutTask());
+                settle(slot, m.root(), out);
                 break;
             }
             case AckerMessage.ACK:
-                settle(trees.xor(m.root, m.value), m.root, out);
+                settle(trees.xor(m.root(), m.value()), m.root(), out);
                 break;
             case AckerMessage.FAIL: {
-                int slot = trees.xor(m.root, 0);
+                int slot = trees.xor(m.root(), 0);
                 trees.markFailed(slot);
-                settle(slot, m.root, out);
+                settle(slot, m.root(), out);
                 break;
             }
             case AckerMessage.RESET: {
-                int slot = trees.slotOf(m.root);
+                int slot = trees.slotOf(m.root());
                 if (slot >= 0) {
                     trees.renew(slot);
                     int spoutTask = trees.spoutTask(slot);
                     if (spoutTask >= 0) {
-                        out.send(spoutTask, new TreeOutcome(TreeOutcome.RESET, m.root, spoutTask));
+                        out.send(spoutTask, new TreeOutcome(TreeOutcome.RESET, m.root(), spoutTask));
                     }
                 }
                 break;

@@ -1,12 +1,14 @@
 package dev.gale.impl.acker;
 
+import dev.gale.impl.transfer.AckerMessage;
 import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.Constants;
 import dev.gale.impl.executor.Control;
 import dev.gale.impl.executor.Executor;
-import dev.gale.impl.runtime.RuntimeEnv;
+import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.transfer.Inbox;
+import dev.gale.impl.transfer.TreeOutcome;
 import dev.gale.impl.util.LongOpenHashIndex;
 import java.util.List;
 

@@ -2,7 +2,7 @@ package dev.gale.impl.executor;
 
 import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.Constants;
-import dev.gale.impl.runtime.RuntimeEnv;
+import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.transfer.Inbox;
@@ -21,7 +21,7 @@ import java.util.Map;
  * Runs the tasks of a bolt on one thread. An exception from {@code execute} is reported with
  * the component and task, the input is failed unless it was acked or failed already, and the
  * bolt goes on with the next tuple. An {@link Error} is fatal: it stops the topology (see
- * {@link dev.gale.impl.runtime.FatalError}).
+ * {@link dev.gale.impl.env.FatalError}).
  *
  * <p>Not thread-safe beyond the {@link Executor} contract.
  */
@@ -46,7 +46,7 @@ public final class BoltExecutor extends Executor {
             TaskSetup setup = new TaskSetup(env, def, taskIds.get(i), outbox, false, executorData);
             tasks[i] = new BoltTask(setup, new BoltCollector(env, setup.emitter, ids, inbox));
         }
-        wantOwnThread(dev.gale.impl.topology.ConfigValues.getBoolean(tasks[0].setup.conf, OWN_THREAD, false));
+        wantOwnThread(dev.gale.utils.ConfigValues.getBoolean(tasks[0].setup.conf, OWN_THREAD, false));
     }
 
     private static final class BoltTask {

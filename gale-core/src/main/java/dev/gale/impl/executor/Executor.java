@@ -1,6 +1,6 @@
 package dev.gale.impl.executor;
 
-import dev.gale.impl.runtime.RuntimeEnv;
+import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.sched.DutyCycle;
 import dev.gale.impl.time.SteppedSleep;

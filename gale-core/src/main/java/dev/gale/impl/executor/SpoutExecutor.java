@@ -1,8 +1,8 @@
 package dev.gale.impl.executor;
 
 import dev.gale.impl.transfer.MessageBatch;
-import dev.gale.impl.acker.TreeOutcome;
-import dev.gale.impl.runtime.RuntimeEnv;
+import dev.gale.impl.transfer.TreeOutcome;
+import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.spout.PendingLimit;
 import dev.gale.impl.spout.SpoutPending;
 import dev.gale.impl.spout.TimeoutWatch;
@@ -12,6 +12,7 @@ import dev.gale.impl.transfer.Inbox;
 import dev.gale.impl.util.LongOpenHashIndex;
 import dev.gale.spout.ISpout;
 import dev.gale.spout.SpoutOutputCollector;
+import dev.gale.testing.PendingInput;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -77,7 +78,7 @@ public final class SpoutExecutor extends Executor {
         for (int i = 0; i < tasks.length; i++) {
             tasks[i] = new SpoutTask(new TaskSetup(env, def, taskIds.get(i), outbox, true, executorData), i);
         }
-        wantOwnThread(dev.gale.impl.topology.ConfigValues.getBoolean(tasks[0].setup.conf, OWN_THREAD, false));
+        wantOwnThread(dev.gale.utils.ConfigValues.getBoolean(tasks[0].setup.conf, OWN_THREAD, false));
         int maxPending = PendingLimit.configuredMax(tasks[0].setup.conf);
         boolean adaptive = PendingLimit.adaptive(tasks[0].setup.conf);
         for (SpoutTask t : tasks) {

@@ -1,7 +1,7 @@
 package dev.gale.impl.executor;
 
+import dev.gale.impl.env.TupleObserver;
 import dev.gale.impl.grouping.StreamRouter;
-import dev.gale.impl.runtime.TupleObserver;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.topology.StreamDef;
 import dev.gale.impl.transfer.Outbox;

@@ -3,15 +3,15 @@ package dev.gale.impl.executor;
 import dev.gale.Config;
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.hooks.ITaskHook;
+import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.grouping.StreamRouter;
-import dev.gale.impl.runtime.RuntimeEnv;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.topology.ComponentCopier;
 import dev.gale.impl.topology.ComponentDef;
-import dev.gale.impl.topology.ConfigValues;
 import dev.gale.impl.topology.TopologyConf;
 import dev.gale.impl.transfer.Outbox;
 import dev.gale.task.TopologyContext;
+import dev.gale.utils.ConfigValues;
 import java.util.List;
 import java.util.Map;
 

@@ -1,6 +1,7 @@
 package dev.gale.impl.runtime;
 
 import dev.gale.generated.StormTopology;
+import dev.gale.impl.env.TupleObserver;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

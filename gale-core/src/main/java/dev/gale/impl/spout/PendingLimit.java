@@ -1,7 +1,7 @@
 package dev.gale.impl.spout;
 
 import dev.gale.Config;
-import dev.gale.impl.topology.ConfigValues;
+import dev.gale.utils.ConfigValues;
 import java.util.Map;
 
 /**

@@ -6,7 +6,9 @@ import dev.gale.generated.GlobalStreamId;
 import dev.gale.generated.Grouping;
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.StormTopology;
+import dev.gale.task.TopologyView;
 import dev.gale.tuple.Fields;
+import dev.gale.utils.ConfigValues;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -17,11 +19,11 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * A validated topology with task ids assigned: the static facts every task's context and the
- * runtime's routing read. Task ids start at 1 and are given per component in id order (the
+ * A validated topology with task ids assigned: the static facts every task's context (through
+ * {@link TopologyView}) and the runtime's routing read. Task ids start at 1 and are given per component in id order (the
  * acker component {@code __acker} included). Immutable and thread-safe.
  */
-public final class TopologyPlan {
+public final class TopologyPlan implements TopologyView {
     private final String name;
     private final StormTopology topology;
     private final TopologySettings settings;

@@ -1,6 +1,7 @@
 package dev.gale.impl.topology;
 
 import dev.gale.Config;
+import dev.gale.utils.ConfigValues;
 import java.util.Map;
 
 /**

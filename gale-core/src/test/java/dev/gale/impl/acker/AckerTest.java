@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gale.impl.spout.SpoutPending;
+import dev.gale.impl.transfer.AckerMessage;
+import dev.gale.impl.transfer.TreeOutcome;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

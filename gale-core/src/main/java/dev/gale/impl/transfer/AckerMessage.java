@@ -1,7 +1,8 @@
-package dev.gale.impl.acker;
+package dev.gale.impl.transfer;
 
 /**
- * What spouts and bolts tell an acker about one tuple tree. Immutable.
+ * What spouts and bolts tell an acker about one tuple tree; travels through the inboxes like any
+ * other message, so it lives with them, below both the executors and the acker. Immutable.
  *
  * <ul>
  *   <li>{@code INIT}: the spout emitted the root; {@code value} is the XOR of the edge ids it sent.
@@ -17,10 +18,10 @@ public final class AckerMessage {
     public static final byte FAIL = 2;
     public static final byte RESET = 3;
 
-    final byte kind;
-    final long root;
-    final long value;
-    final int spoutTask;
+    private final byte kind;
+    private final long root;
+    private final long value;
+    private final int spoutTask;
 
     private AckerMessage(byte kind, long root, long value, int spoutTask) {
         this.kind = kind;
@@ -43,6 +44,24 @@ public final class AckerMessage {
 
     public static AckerMessage reset(long root) {
         return new AckerMessage(RESET, root, 0, -1);
+    }
+
+    public byte kind() {
+        return kind;
+    }
+
+    public long root() {
+        return root;
+    }
+
+    /** The XOR the acker folds into the tree's entry (0 for fail and reset). */
+    public long value() {
+        return value;
+    }
+
+    /** The spout task of the tree (init only; -1 otherwise). */
+    public int spoutTask() {
+        return spoutTask;
     }
 
     @Override

@@ -1,8 +1,12 @@
-package dev.gale.impl.topology;
+package dev.gale.utils;
 
 import java.util.Map;
 
-/** Reads typed values out of a configuration map, with errors that name the key. Stateless. */
+/**
+ * Reads typed values out of a configuration map, with errors that name the key: what the engine
+ * uses for every setting it reads, and what a component can use for its own. A Gale addition.
+ * Stateless and thread-safe.
+ */
 public final class ConfigValues {
     private ConfigValues() {
     }

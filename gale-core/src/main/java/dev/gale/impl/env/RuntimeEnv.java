@@ -1,4 +1,4 @@
-package dev.gale.impl.runtime;
+package dev.gale.impl.env;
 
 import dev.gale.impl.stats.ErrorRegistry;
 import dev.gale.impl.topology.TopologyPlan;
@@ -28,7 +28,7 @@ public final class RuntimeEnv {
     private final FatalError fatal;
     private final DrainSignal drainSignal = new DrainSignal();
     private final Map<String, Object> userResources = Collections.synchronizedMap(new HashMap<>());
-    private final dev.gale.impl.stats.UserMetrics userMetrics = new dev.gale.impl.stats.UserMetrics();
+    private final dev.gale.stats.UserMetrics userMetrics = new dev.gale.stats.UserMetrics();
     private final boolean startsActive;
     private final boolean stepped;
 
@@ -129,7 +129,7 @@ public final class RuntimeEnv {
     }
 
     /** The metrics its components registered (Storm's metrics v2); thread-safe. */
-    public dev.gale.impl.stats.UserMetrics userMetrics() {
+    public dev.gale.stats.UserMetrics userMetrics() {
         return userMetrics;
     }
 

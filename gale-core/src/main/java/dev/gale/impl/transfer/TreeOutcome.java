@@ -1,4 +1,4 @@
-package dev.gale.impl.acker;
+package dev.gale.impl.transfer;
 
 /** What an acker tells a spout task about one of its trees. Immutable. */
 public final class TreeOutcome {

@@ -1,4 +1,4 @@
-package dev.gale.impl.runtime;
+package dev.gale.impl.env;
 
 import dev.gale.time.Clock;
 
@@ -12,11 +12,11 @@ import dev.gale.time.Clock;
 public final class DrainSignal {
     private volatile Clock.Waiter waiter;
 
-    void watch(Clock.Waiter w) {
+    public void watch(Clock.Waiter w) {
         waiter = w;
     }
 
-    void unwatch() {
+    public void unwatch() {
         waiter = null;
     }
 

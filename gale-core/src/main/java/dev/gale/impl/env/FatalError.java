@@ -1,4 +1,4 @@
-package dev.gale.impl.runtime;
+package dev.gale.impl.env;
 
 import dev.gale.impl.stats.ErrorRegistry;
 import dev.gale.stats.ErrorInfo;

@@ -1,4 +1,4 @@
-package dev.gale.impl.runtime;
+package dev.gale.impl.env;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.gale.impl.stats;
+package dev.gale.stats;
 
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.Gauge;
@@ -7,7 +7,6 @@ import com.codahale.metrics.Meter;
 import com.codahale.metrics.Metric;
 import com.codahale.metrics.SlidingTimeWindowArrayReservoir;
 import com.codahale.metrics.Timer;
-import dev.gale.stats.UserMetric;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

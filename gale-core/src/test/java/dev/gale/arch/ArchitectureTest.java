@@ -1,0 +1,71 @@
+package dev.gale.arch;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * The layering of gale-core, checked on its compiled main classes so it stays true: the internals
+ * ({@code dev.gale.impl}) form a DAG of packages, and the public, Storm-shaped API does not reach
+ * into them except through the few composition roots listed in {@link #COMPOSITION_ROOTS}. A rule
+ * whose {@code that()} selects no class fails (ArchUnit's default), so a rename cannot empty one.
+ */
+@AnalyzeClasses(packages = "dev.gale", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    /**
+     * Public classes allowed to depend on {@code dev.gale.impl}, each because it assembles or
+     * drives the engine; nested and anonymous classes of these are included. Keep this short:
+     * prefer an interface in a public package over a new entry.
+     */
+    private static final Class<?>[] COMPOSITION_ROOTS = {
+        // The embedded cluster: plans, starts and stops running topologies.
+        dev.gale.LocalCluster.class,
+        // The definition side: the builder creates the engine's component definitions, and
+        // StormTopology is what carries them to submit (Storm's getters are views built from them).
+        dev.gale.topology.TopologyBuilder.class,
+        dev.gale.generated.StormTopology.class,
+        // Storm's static Time must answer with the clock of the topology whose executor calls it,
+        // which the engine binds to the executor's thread (impl.time.ThreadClock).
+        dev.gale.utils.Time.class,
+        // Storm's two Testing entry points (completeTopology, withSimulatedTimeLocalCluster...):
+        // they drive running topologies in simulated time and wait for their executors to idle.
+        dev.gale.Testing.class,
+        dev.gale.testing.Testing.class,
+        // The testing kit's runners: BoltTester runs one bolt without a cluster on a plan of its own;
+        // TrackedTopology copies a topology's definitions and observes every emit of its runs.
+        dev.gale.testing.BoltTester.class,
+        dev.gale.testing.TrackedTopology.class,
+    };
+
+    @ArchTest
+    static final ArchRule implPackagesFormADag = slices()
+            .matching("dev.gale.impl.(*)..")
+            .should().beFreeOfCycles();
+
+    @ArchTest
+    static final ArchRule publicApiStaysOffTheInternals = noClasses()
+            .that().resideInAPackage("dev.gale..")
+            .and().resideOutsideOfPackage("dev.gale.impl..")
+            .and(not(belongToAnyOf(COMPOSITION_ROOTS)))
+            .should().dependOnClassesThat().resideInAPackage("dev.gale.impl..");
+
+    @ArchTest
+    static final ArchRule oneGlobalStreamId = classes()
+            .that().haveSimpleName("GlobalStreamId")
+            .should().haveFullyQualifiedName("dev.gale.generated.GlobalStreamId");
+
+    /** The contexts answer from {@link dev.gale.task.TopologyView}, which the engine's plan implements. */
+    @ArchTest
+    static final ArchRule topologyContextsSeeAnInterfaceNotThePlan = noClasses()
+            .that().resideInAPackage("dev.gale.task")
+            .and().haveSimpleNameEndingWith("Context")
+            .should().dependOnClassesThat().resideInAPackage("dev.gale.impl..");
+}
