@@ -53,6 +53,9 @@ public final class TopologyRun {
 
         TopologyBuilder b = new TopologyBuilder();
         Config conf = new Config();
+        // -Dgale.scheduler.threads=0 and the like in --jvm-opts: Gale settings for A/B runs.
+        System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("gale."))
+                .forEach(k -> conf.put(k, System.getProperty(k)));
         boolean acking = true;
         boolean idle = false;
         switch (scenario) {

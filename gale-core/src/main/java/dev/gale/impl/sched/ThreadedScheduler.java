@@ -96,7 +96,7 @@ public final class ThreadedScheduler implements Scheduler {
     }
 
     private void watch() {
-        long tick = Math.max(1_000_000L, Math.min(blockedNanos / 4, 25_000_000L));
+        long tick = Math.max(1_000_000L, Math.min(blockedNanos / 2, 50_000_000L));
         int ticksToBlock = (int) Math.max(1, blockedNanos / tick);
         while (running) {
             LockSupport.parkNanos(this, tick);
