@@ -1,16 +1,12 @@
 package dev.gale.impl.runtime;
 
-import dev.gale.Config;
-import dev.gale.Constants;
 import dev.gale.KillReport;
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.StormTopology;
 import dev.gale.hooks.IWorkerHook;
-import dev.gale.impl.acker.AckerExecutor;
 import dev.gale.impl.env.FatalError;
 import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.env.TupleObserver;
-import dev.gale.impl.executor.BoltExecutor;
 import dev.gale.impl.executor.Control;
 import dev.gale.impl.executor.Executor;
 import dev.gale.impl.executor.SpoutExecutor;
@@ -19,18 +15,9 @@ import dev.gale.impl.sched.Scheduler;
 import dev.gale.impl.sched.SchedulerSettings;
 import dev.gale.impl.sched.StepScheduler;
 import dev.gale.impl.sched.ThreadedScheduler;
-import dev.gale.impl.spout.PendingLimit;
-import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.timer.TopologyTimer;
-import dev.gale.impl.topology.ComponentDef;
-import dev.gale.utils.ConfigValues;
-import dev.gale.impl.topology.TopologyConf;
 import dev.gale.impl.topology.TopologyPlan;
 import dev.gale.impl.topology.TopologySettings;
-import dev.gale.impl.transfer.Inbox;
-import dev.gale.stats.ComponentStats;
-import dev.gale.stats.LatencySummary;
-import dev.gale.stats.TaskStats;
 import dev.gale.stats.TopologyGraph;
 import dev.gale.stats.TopologyStats;
 import dev.gale.task.WorkerUserContext;
@@ -47,14 +34,14 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.locks.LockSupport;
-import org.HdrHistogram.Histogram;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One submitted topology, running: its executors (one thread each), their inboxes, and the timer
- * that ticks them. Created validated and complete, or not at all.
+ * One submitted topology, running: its lifecycle (start, activation, drain, kill, worker hooks)
+ * over the parts it is made of: what {@link TopologyAssembly} built (executors, inboxes, timer),
+ * the {@link Scheduler} that runs them, {@link IdleWaiter} and {@link TopologyStatsReader}.
+ * Created validated and complete, or not at all.
  *
  * <p>Every engine thread is a daemon; while the topology runs, one non-daemon thread
  * ({@code gale-<name>-keepalive}, which only waits) keeps the JVM alive, as a deployed topology
@@ -75,9 +62,10 @@ public final class RunningTopology {
     private final Map<String, List<Executor>> byComponent = new LinkedHashMap<>();
     private final TopologyTimer timer;
     private final Scheduler scheduler;
+    private final TopologyStatsReader statsReader;
+    private final IdleWaiter idleWaiter;
     /** Removes this topology's hook from the simulated clock (stepped only), or does nothing. */
     private volatile Runnable clockHook = () -> { };
-    private final long startNanos = System.nanoTime();
     private final Duration killGrace;
     private final CountDownLatch gone = new CountDownLatch(1);
     private final Thread keepAlive;
@@ -102,76 +90,19 @@ public final class RunningTopology {
             throw new InvalidTopologyException("topology '" + name + "': " + e.getMessage(), e);
         }
         TopologyPlan plan = TopologyPlan.of(name, topology, settings);
-        validateComponentConf(plan, conf);
+        ComponentConfigs.validateComponentConf(plan, conf);
         for (String warning : TopologyPlan.warnings(topology, conf)) {
             LOG.warn("topology '{}': {}", name, warning);
         }
 
-        // Inboxes first: every executor's outbox needs every task's inbox.
-        int maxTask = plan.allTasks().isEmpty() ? 0 : Collections.max(plan.allTasks());
-        Inbox[] inboxByTask = new Inbox[maxTask + 1];
-        List<Slot> slots = new ArrayList<>();
-        for (String componentId : plan.componentIds()) {
-            List<Integer> tasks = plan.tasksOf(componentId);
-            int executorsOf = componentId.equals(Constants.ACKER_COMPONENT_ID)
-                    ? tasks.size() : plan.component(componentId).parallelism();
-            for (int e = 0; e < executorsOf; e++) {
-                List<Integer> share = tasks.subList(e * tasks.size() / executorsOf, (e + 1) * tasks.size() / executorsOf);
-                String label = componentId + "-" + share.get(0) + (share.size() > 1 ? "-" + share.get(share.size() - 1) : "");
-                Inbox inbox = new Inbox(slots.size(), label, settings.receiveQueueSize());
-                for (int t : share) {
-                    inboxByTask[t] = inbox;
-                }
-                slots.add(new Slot(componentId, share, inbox));
-            }
-        }
-        // What components see: Storm's defaults under the submitted conf; the engine reads `settings`.
-        Map<String, Object> topoConf = TopologyConf.topologyView(conf, name);
-        this.env = new RuntimeEnv(plan, topoConf, clock, inboxByTask, slots.size(), observer, this::stopAfterFatalError,
-                active, stepped);
+        TopologyAssembly assembly = new TopologyAssembly(plan, settings, conf, clock, stepped, observer, active,
+                this::stopAfterFatalError);
+        this.env = assembly.env;
+        this.executors.addAll(assembly.executors);
+        this.tasksOf.putAll(assembly.tasksOf);
+        this.byComponent.putAll(assembly.byComponent);
+        this.timer = assembly.timer;
         this.workerHooks = deserializeWorkerHooks(name, topology);
-
-        int expectedPending = expectedPendingPerAcker(plan, conf);
-        for (Slot s : slots) {
-            Executor ex;
-            if (s.componentId.equals(Constants.ACKER_COMPONENT_ID)) {
-                ex = new AckerExecutor(env, s.inbox, s.tasks.get(0), expectedPending);
-            } else {
-                ComponentDef def = plan.component(s.componentId);
-                ex = def.kind() == ComponentDef.Kind.SPOUT
-                        ? new SpoutExecutor(env, def, s.inbox, s.tasks)
-                        : new BoltExecutor(env, def, s.inbox, s.tasks);
-            }
-            executors.add(ex);
-            tasksOf.put(ex, List.copyOf(s.tasks));
-            byComponent.computeIfAbsent(s.componentId, k -> new ArrayList<>()).add(ex);
-        }
-
-        // A timer thread on a simulated clock waits, after each instant, for its messages to be
-        // handled, so that an advance returns with them done; stepped, the timer is a duty cycle.
-        this.timer = new TopologyTimer(name, clock, !stepped && clock instanceof SimulatedClock);
-        if (env.tracking() && settings.messageTimeouts()) {
-            List<Inbox> rotated = new ArrayList<>();
-            for (Executor ex : executors) {
-                if (ex instanceof SpoutExecutor || ex instanceof AckerExecutor) {
-                    rotated.add(ex.inbox());
-                }
-            }
-            timer.schedule(settings.rotationPeriodNanos(), Control.ROTATE, rotated);
-        }
-        for (ComponentDef def : plan.components().values()) {
-            if (def.kind() != ComponentDef.Kind.BOLT) {
-                continue;
-            }
-            int freq = ConfigValues.getNonNegativeInt(merged(conf, def), Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 0);
-            if (freq > 0) {
-                List<Inbox> targets = new ArrayList<>();
-                for (Executor ex : byComponent.get(def.id())) {
-                    targets.add(ex.inbox());
-                }
-                timer.schedule(TimeUnit.SECONDS.toNanos(freq), Control.tick(freq), targets);
-            }
-        }
         List<DutyCycle> cycles = new ArrayList<>(executors);
         if (stepped) {
             cycles.add(0, timer.asDutyCycle());
@@ -180,6 +111,8 @@ public final class RunningTopology {
             this.scheduler = new ThreadedScheduler("gale-" + name, clock, cycles, scheduling.threads(),
                     scheduling.idle(), scheduling.blockedNanos());
         }
+        this.statsReader = new TopologyStatsReader(env, executors, byComponent);
+        this.idleWaiter = new IdleWaiter(name, scheduler, executors, this::checkNotFailed, () -> killed);
         this.keepAlive = new Thread(this::awaitGone, "gale-" + name + "-keepalive");
     }
 
@@ -191,9 +124,6 @@ public final class RunningTopology {
                 // Only the kill ends this thread.
             }
         }
-    }
-
-    private record Slot(String componentId, List<Integer> tasks, Inbox inbox) {
     }
 
     /** Validates, builds and starts a topology. */
@@ -303,41 +233,6 @@ public final class RunningTopology {
         startedWorkerHooks = 0;
     }
 
-    private static Map<String, Object> merged(Map<String, Object> conf, ComponentDef def) {
-        Map<String, Object> m = new HashMap<>(conf);
-        m.putAll(def.conf());
-        return m;
-    }
-
-    private static void validateComponentConf(TopologyPlan plan, Map<String, Object> conf) {
-        for (ComponentDef def : plan.components().values()) {
-            Map<String, Object> m = merged(conf, def);
-            try {
-                ConfigValues.getNonNegativeInt(m, Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 0);
-                ConfigValues.getBoolean(m, Config.TOPOLOGY_DEBUG, false);
-                ConfigValues.getBoolean(m, Config.GALE_SPOUT_PENDING_ADAPTIVE, true);
-                if (m.get(Config.TOPOLOGY_MAX_SPOUT_PENDING) != null) {
-                    ConfigValues.getPositiveInt(m, Config.TOPOLOGY_MAX_SPOUT_PENDING, 1);
-                }
-            } catch (IllegalArgumentException e) {
-                throw new InvalidTopologyException(def.describe() + ": " + e.getMessage(), e);
-            }
-        }
-    }
-
-    /** Sizes each acker's table for the most trees that can be pending (max spout pending, or its default). */
-    private static int expectedPendingPerAcker(TopologyPlan plan, Map<String, Object> conf) {
-        long total = 0;
-        for (ComponentDef def : plan.components().values()) {
-            if (def.kind() != ComponentDef.Kind.SPOUT) {
-                continue;
-            }
-            total += (long) PendingLimit.configuredMax(merged(conf, def)) * def.numTasks();
-        }
-        int ackers = Math.max(1, plan.ackerTasks().size());
-        return (int) Math.max(16, Math.min(1 << 24, total / ackers + total / ackers / 8));
-    }
-
     public String name() {
         return env.plan().name();
     }
@@ -363,18 +258,26 @@ public final class RunningTopology {
 
     /** The components and the streams between them, acker left out. */
     public TopologyGraph graph() {
-        TopologyPlan plan = env.plan();
-        List<TopologyGraph.Node> nodes = new ArrayList<>();
-        List<TopologyGraph.Edge> edges = new ArrayList<>();
-        for (ComponentDef def : plan.components().values()) {
-            nodes.add(new TopologyGraph.Node(def.id(), def.kind() == ComponentDef.Kind.SPOUT ? "spout" : "bolt",
-                    byComponent.get(def.id()).size(), plan.tasksOf(def.id())));
-            for (dev.gale.impl.topology.Subscription s : def.inputs()) {
-                edges.add(new TopologyGraph.Edge(s.source().get_componentId(), s.source().get_streamId(), def.id(),
-                        s.grouping().toString()));
-            }
-        }
-        return new TopologyGraph(name(), List.copyOf(nodes), List.copyOf(edges));
+        return statsReader.graph();
+    }
+
+    /** Counters of every component right now. */
+    public TopologyStats stats() {
+        return statsReader.stats();
+    }
+
+    /** Trees still pending at the spouts; meaningful once the topology is idle. */
+    public long pendingTrees() {
+        return statsReader.pendingTrees();
+    }
+
+    /**
+     * Returns once every queue is empty, no executor is in the middle of a tuple and no fed spout
+     * holds input; throws if that does not happen within {@code timeout} (real time). Exact on
+     * the step scheduler; sampled on threads (see {@link IdleWaiter}).
+     */
+    public void waitForIdle(Duration timeout) throws TimeoutException {
+        idleWaiter.waitForIdle(timeout);
     }
 
     private void sendToSpouts(Control c) {
@@ -535,114 +438,6 @@ public final class RunningTopology {
             throw new IllegalStateException("topology '" + name() + "' was stopped by a fatal error in component '"
                     + e.componentId() + "', task " + e.taskId() + ": " + e.message(), env.fatal().cause());
         }
-    }
-
-    /**
-     * Returns once every queue is empty, no executor is in the middle of a tuple and no fed spout
-     * holds input; throws if that does not happen within {@code timeout} (real time).
-     */
-    public void waitForIdle(Duration timeout) throws TimeoutException {
-        if (scheduler.isStepped()) {
-            checkNotFailed();
-            if (!killed) {
-                try {
-                    scheduler.runUntilIdle(timeout);
-                } catch (TimeoutException e) {
-                    throw new TimeoutException("topology '" + name() + "' did not become idle within " + timeout
-                            + ": " + e.getMessage());
-                }
-            }
-            checkNotFailed();
-            return;
-        }
-        long deadline = System.nanoTime() + timeout.toNanos();
-        int stableRounds = 0;
-        while (true) {
-            checkNotFailed();
-            long before = totalActivity();
-            boolean quiet = true;
-            for (Executor ex : executors) {
-                if (!ex.isQuiet()) {
-                    quiet = false;
-                    break;
-                }
-            }
-            if (quiet && totalActivity() == before) {
-                // Twice in a row, a short while apart, so a message between two executors is seen.
-                if (++stableRounds >= 2) {
-                    return;
-                }
-            } else {
-                stableRounds = 0;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new TimeoutException("topology '" + name() + "' did not become idle within " + timeout
-                        + "; busy executors: " + busyExecutors());
-            }
-            LockSupport.parkNanos(200_000L);
-        }
-    }
-
-    private long totalActivity() {
-        long sum = 0;
-        for (Executor ex : executors) {
-            sum += ex.activity();
-        }
-        return sum;
-    }
-
-    private List<String> busyExecutors() {
-        List<String> out = new ArrayList<>();
-        for (Executor ex : executors) {
-            if (!ex.isQuiet()) {
-                out.add(ex.name() + " (queue " + ex.inbox().size() + ")");
-            }
-        }
-        return out;
-    }
-
-    /** Counters of every component right now. */
-    public TopologyStats stats() {
-        List<ComponentStats> comps = new ArrayList<>();
-        Histogram complete = null;
-        for (Map.Entry<String, List<Executor>> e : byComponent.entrySet()) {
-            List<TaskStats> tasks = new ArrayList<>();
-            String kind = "bolt";
-            int queueDepth = 0;
-            for (Executor ex : e.getValue()) {
-                tasks.addAll(ex.stats());
-                queueDepth += ex.queueDepth();
-                if (ex instanceof SpoutExecutor) {
-                    kind = "spout";
-                    for (TaskMetrics m : ex.metrics()) {
-                        Histogram h = m.completeLatencyHistogram();
-                        if (complete == null) {
-                            complete = h;
-                        } else {
-                            complete.add(h);
-                        }
-                    }
-                } else if (ex instanceof AckerExecutor) {
-                    kind = "acker";
-                }
-            }
-            comps.add(new ComponentStats(e.getKey(), kind, List.copyOf(tasks), env.errors().lastErrors(e.getKey()),
-                    queueDepth));
-        }
-        LatencySummary latency = complete == null ? LatencySummary.EMPTY : TaskMetrics.summarize(complete);
-        return new TopologyStats(name(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
-                List.copyOf(comps), latency, env.fatal().error());
-    }
-
-    /** Trees still pending at the spouts; meaningful once the topology is idle. */
-    public long pendingTrees() {
-        long n = 0;
-        for (Executor ex : executors) {
-            if (ex instanceof SpoutExecutor) {
-                n += ((SpoutExecutor) ex).pendingTrees();
-            }
-        }
-        return n;
     }
 
     /** The executors, for tests and tools inside Gale. */

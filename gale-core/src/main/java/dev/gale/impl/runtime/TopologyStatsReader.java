@@ -1,0 +1,97 @@
+package dev.gale.impl.runtime;
+
+import dev.gale.impl.acker.AckerExecutor;
+import dev.gale.impl.env.RuntimeEnv;
+import dev.gale.impl.executor.Executor;
+import dev.gale.impl.executor.SpoutExecutor;
+import dev.gale.impl.stats.TaskMetrics;
+import dev.gale.impl.topology.ComponentDef;
+import dev.gale.impl.topology.TopologyPlan;
+import dev.gale.stats.ComponentStats;
+import dev.gale.stats.LatencySummary;
+import dev.gale.stats.TaskStats;
+import dev.gale.stats.TopologyGraph;
+import dev.gale.stats.TopologyStats;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Reads a running topology's counters into the public stats objects: per component and task,
+ * latency, the graph. Reads only what executors publish for other threads; thread-safe.
+ */
+final class TopologyStatsReader {
+    private final RuntimeEnv env;
+    private final List<Executor> executors;
+    private final Map<String, List<Executor>> byComponent;
+    private final long startNanos = System.nanoTime();
+
+    TopologyStatsReader(RuntimeEnv env, List<Executor> executors, Map<String, List<Executor>> byComponent) {
+        this.env = env;
+        this.executors = executors;
+        this.byComponent = byComponent;
+    }
+
+    /** The components and the streams between them, acker left out. */
+    public TopologyGraph graph() {
+        TopologyPlan plan = env.plan();
+        List<TopologyGraph.Node> nodes = new ArrayList<>();
+        List<TopologyGraph.Edge> edges = new ArrayList<>();
+        for (ComponentDef def : plan.components().values()) {
+            nodes.add(new TopologyGraph.Node(def.id(), def.kind() == ComponentDef.Kind.SPOUT ? "spout" : "bolt",
+                    byComponent.get(def.id()).size(), plan.tasksOf(def.id())));
+            for (dev.gale.impl.topology.Subscription s : def.inputs()) {
+                edges.add(new TopologyGraph.Edge(s.source().get_componentId(), s.source().get_streamId(), def.id(),
+                        s.grouping().toString()));
+            }
+        }
+        return new TopologyGraph(env.plan().name(), List.copyOf(nodes), List.copyOf(edges));
+    }
+
+    /** Counters of every component right now. */
+    public TopologyStats stats() {
+        List<ComponentStats> comps = new ArrayList<>();
+        Histogram complete = null;
+        for (Map.Entry<String, List<Executor>> e : byComponent.entrySet()) {
+            List<TaskStats> tasks = new ArrayList<>();
+            String kind = "bolt";
+            int queueDepth = 0;
+            for (Executor ex : e.getValue()) {
+                tasks.addAll(ex.stats());
+                queueDepth += ex.queueDepth();
+                if (ex instanceof SpoutExecutor) {
+                    kind = "spout";
+                    for (TaskMetrics m : ex.metrics()) {
+                        Histogram h = m.completeLatencyHistogram();
+                        if (complete == null) {
+                            complete = h;
+                        } else {
+                            complete.add(h);
+                        }
+                    }
+                } else if (ex instanceof AckerExecutor) {
+                    kind = "acker";
+                }
+            }
+            comps.add(new ComponentStats(e.getKey(), kind, List.copyOf(tasks), env.errors().lastErrors(e.getKey()),
+                    queueDepth));
+        }
+        LatencySummary latency = complete == null ? LatencySummary.EMPTY : TaskMetrics.summarize(complete);
+        return new TopologyStats(env.plan().name(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
+                List.copyOf(comps), latency, env.fatal().error());
+    }
+
+    /** Trees still pending at the spouts; meaningful once the topology is idle. */
+    public long pendingTrees() {
+        long n = 0;
+        for (Executor ex : executors) {
+            if (ex instanceof SpoutExecutor) {
+                n += ((SpoutExecutor) ex).pendingTrees();
+            }
+        }
+        return n;
+    }
+
+}
