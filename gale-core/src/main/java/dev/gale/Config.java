@@ -89,6 +89,19 @@ public class Config extends HashMap<String, Object> {
      */
     public static final String GALE_SCHEDULER_STEP_SEED = "gale.scheduler.step.seed";
     /**
+     * Gale: how executors are dealt to the scheduler's threads: {@code round-robin} (the default)
+     * or {@code pipeline} (the n-th executor of every component on the same thread, so a pipeline's
+     * hand-offs stay on one thread).
+     */
+    public static final String GALE_SCHEDULER_PLACEMENT = "gale.scheduler.placement";
+    /**
+     * Gale: whether an executor hands a tuple to an executor on the same thread directly, without
+     * the queue, when that keeps every ordering guarantee (fusion). Default false: it halves the
+     * latency of a single pipeline but costs parallelism when the fused thread becomes the
+     * bottleneck; see docs/benchmarks.md. Best with {@link #GALE_SCHEDULER_PLACEMENT} pipeline.
+     */
+    public static final String GALE_SCHEDULER_INLINE = "gale.scheduler.inline";
+    /**
      * Gale, per component ({@code addConfiguration}): true gives each of the component's executors
      * a thread of its own, for user code that blocks (sleeps, waits on I/O). Default false.
      */

@@ -57,6 +57,7 @@ class SchedulingTest {
         b.setBolt("sink", sink).globalGrouping("fwd");
         Config conf = new Config();
         conf.put(Config.GALE_SCHEDULER_STEP_SEED, seed);
+        conf.put(Config.GALE_SCHEDULER_INLINE, false); // queued hand-offs: the interleaving under test
         try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
             cluster.submitTopology("seeded", conf, b.createTopology());
             for (int i = 0; i < 200; i++) {

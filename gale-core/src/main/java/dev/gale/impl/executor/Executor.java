@@ -6,6 +6,7 @@ import dev.gale.impl.sched.DutyCycle;
 import dev.gale.impl.time.SteppedSleep;
 import dev.gale.impl.time.ThreadClock;
 import dev.gale.impl.transfer.Inbox;
+import dev.gale.impl.transfer.InlineReceiver;
 import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.impl.transfer.Outbox;
 import dev.gale.impl.transfer.Parker;
@@ -26,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * <p>All task code runs inside the scheduler's calls, one at a time. Other threads only read the
  * counters and flags marked volatile.
  */
-public abstract class Executor implements DutyCycle, MessagePassingQueue.Consumer<Object>, SteppedSleep {
+public abstract class Executor implements DutyCycle, MessagePassingQueue.Consumer<Object>, SteppedSleep,
+        InlineReceiver {
     private static final Logger LOG = LoggerFactory.getLogger(Executor.class);
     private static final int BATCH = 256;
     /** Longest park budget: a parked thread is woken by the producers that fill its inboxes. */
@@ -48,6 +50,22 @@ public abstract class Executor implements DutyCycle, MessagePassingQueue.Consume
     /** Under the step scheduler: simulated time until which user code "sleeps" (see {@link SteppedSleep}). */
     private long asleepUntilNanos = Long.MIN_VALUE;
     private boolean ownThread;
+    private int affinity = -1;
+    /** 1 while a thread runs this executor (a cycle, or an inline hand-off); guards both. */
+    private volatile int inUse;
+    private static final java.lang.invoke.VarHandle IN_USE;
+    static {
+        try {
+            IN_USE = java.lang.invoke.MethodHandles.lookup().findVarHandle(Executor.class, "inUse", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+    private volatile boolean started;
+    /** Longest chain of executors handing off inline within one call; deeper hand-offs are queued. */
+    private static final int MAX_INLINE_DEPTH = 16;
+    /** The component setting that lets senders on the same thread hand messages over without the queue. */
+    public static final String INLINE = dev.gale.Config.GALE_SCHEDULER_INLINE;
 
     protected Executor(RuntimeEnv env, String componentId, Inbox inbox, boolean congestionSource) {
         this.env = env;
@@ -56,6 +74,19 @@ public abstract class Executor implements DutyCycle, MessagePassingQueue.Consume
         this.name = inbox.name();
         this.stepped = env.stepped();
         this.outbox = new Outbox(env.inboxByTask(), env.executorCount(), congestionSource, env.backpressure());
+        if (dev.gale.utils.ConfigValues.getBoolean(env.topoConf(), INLINE, false)) {
+            inbox.inlineReceiver(this);
+        }
+    }
+
+    /** Which thread of a shared pool this executor prefers (its index among its component's executors). */
+    public final void affinity(int index) {
+        this.affinity = index;
+    }
+
+    @Override
+    public final int affinity() {
+        return affinity;
     }
 
     /** Asks for a thread of its own (the component's {@value #OWN_THREAD} setting). */
@@ -132,11 +163,71 @@ public abstract class Executor implements DutyCycle, MessagePassingQueue.Consume
             if (stepped) {
                 ThreadClock.bindSteppedSleep(null);
             }
+            started = true;
         }
     }
 
     @Override
     public final int doWork(Parker parker) {
+        if (!IN_USE.compareAndSet(this, 0, 1)) {
+            return 0; // taken inline by a sender right now (only while moving between threads)
+        }
+        try {
+            return cycle(parker);
+        } finally {
+            inUse = 0;
+        }
+    }
+
+    /**
+     * Takes a message from a sender running on the same thread, now, instead of through the queue:
+     * only if this executor runs on that thread, is not running already (no re-entry: a cycle in
+     * the graph falls back to the queue), has started, and its queue is empty, so the message
+     * overtakes nothing from that sender.
+     */
+    @Override
+    public final boolean tryInline(Object message, Thread sender) {
+        Parker p = boundParker;
+        if (!started || !running || p == null || p.thread() != sender || !inbox.isEmpty()
+                || outbox.overflowSize() > 0) {
+            return false;
+        }
+        if (!p.enterInline(MAX_INLINE_DEPTH)) {
+            return false;
+        }
+        if (!IN_USE.compareAndSet(this, 0, 1)) {
+            p.exitInline();
+            return false;
+        }
+        // The sender's binding, restored after: its user code is still on the stack below us.
+        SteppedSleep senderSleep = stepped ? ThreadClock.steppedSleep() : null;
+        try {
+            if (stepped) {
+                if (asleepUntilNanos > env.clock().nanos()) {
+                    return false;
+                }
+                ThreadClock.bindSteppedSleep(this);
+            }
+            try {
+                accept(message);
+            } catch (Halted h) {
+                running = false;
+            } catch (Throwable t) {
+                engineError("internal error", t);
+            } finally {
+                if (stepped) {
+                    ThreadClock.bindSteppedSleep(senderSleep);
+                }
+            }
+            activity = activity + 1;
+            return true;
+        } finally {
+            inUse = 0;
+            p.exitInline();
+        }
+    }
+
+    private int cycle(Parker parker) {
         bind(parker);
         if (!running) {
             return 0;
@@ -154,7 +245,7 @@ public abstract class Executor implements DutyCycle, MessagePassingQueue.Consume
             work += outbox.flushOverflow();
             work += inbox.drain(this, BATCH);
             work += ownWork();
-            outbox.signalTouched();
+            work += outbox.signalTouched();
         } catch (Halted h) {
             // A fatal error in user code: not one more tuple on this executor.
             running = false;
@@ -188,7 +279,7 @@ public abstract class Executor implements DutyCycle, MessagePassingQueue.Consume
         if (!running) {
             return Long.MAX_VALUE;
         }
-        if (!inbox.isEmpty()) {
+        if (!inbox.isEmpty() || outbox.hasBatched()) {
             return 0;
         }
         if (outbox.overflowSize() > 0) {

@@ -75,6 +75,9 @@ final class TopologyAssembly {
                         ? new SpoutExecutor(env, def, s.inbox, s.tasks)
                         : new BoltExecutor(env, def, s.inbox, s.tasks);
             }
+            // The n-th executors of every component share a preferred thread: a pipeline's
+            // hand-offs then stay on one thread (inline, see InlineReceiver).
+            ex.affinity(byComponent.getOrDefault(s.componentId, List.of()).size());
             executors.add(ex);
             tasksOf.put(ex, List.copyOf(s.tasks));
             byComponent.computeIfAbsent(s.componentId, k -> new ArrayList<>()).add(ex);

@@ -45,4 +45,13 @@ public interface DutyCycle {
     default boolean wantsOwnThread() {
         return false;
     }
+
+    /**
+     * Which of a pool's threads this cycle prefers, as an index taken modulo the pool size; -1
+     * for none (dealt round-robin). Executors give their index among their component's
+     * executors, so each pipeline's n-th executors share a thread and hand off without a queue.
+     */
+    default int affinity() {
+        return -1;
+    }
 }

@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
  * How a topology's executors are scheduled, read from its configuration so that a bad value fails
  * the submit naming the key. Immutable.
  */
-public record SchedulerSettings(int threads, IdleStrategy idle, long blockedNanos, long stepSeed) {
+public record SchedulerSettings(int threads, IdleStrategy idle, long blockedNanos, long stepSeed, boolean pipelinePlacement) {
 
     public static SchedulerSettings from(Map<String, Object> conf) {
         int threads = ConfigValues.getNonNegativeInt(conf, Config.GALE_SCHEDULER_THREADS,
@@ -36,6 +36,13 @@ public record SchedulerSettings(int threads, IdleStrategy idle, long blockedNano
                         + "' must be a whole number, got '" + seed + "'", e);
             }
         }
-        return new SchedulerSettings(threads, idle, TimeUnit.MILLISECONDS.toNanos(blockedMs), stepSeed);
+        Object placement = conf.get(Config.GALE_SCHEDULER_PLACEMENT);
+        String place = placement == null ? "round-robin" : placement.toString();
+        if (!place.equals("round-robin") && !place.equals("pipeline")) {
+            throw new IllegalArgumentException("configuration '" + Config.GALE_SCHEDULER_PLACEMENT
+                    + "' must be round-robin or pipeline, got '" + place + "'");
+        }
+        return new SchedulerSettings(threads, idle, TimeUnit.MILLISECONDS.toNanos(blockedMs), stepSeed,
+                place.equals("pipeline"));
     }
 }

@@ -36,6 +36,7 @@ public final class ThreadedScheduler implements Scheduler {
     private final int threads;
     private final IdleStrategy idle;
     private final long blockedNanos;
+    private final boolean byAffinity;
     private final List<Runner> runners = new CopyOnWriteArrayList<>();
     private Thread watchdog;
     private volatile boolean running = true;
@@ -48,6 +49,13 @@ public final class ThreadedScheduler implements Scheduler {
      */
     public ThreadedScheduler(String prefix, Clock clock, List<DutyCycle> cycles, int threads, IdleStrategy idle,
                              long blockedNanos) {
+        this(prefix, clock, cycles, threads, idle, blockedNanos, false);
+    }
+
+    /** Same; with {@code byAffinity} cycles go to the thread their {@link DutyCycle#affinity()} names. */
+    public ThreadedScheduler(String prefix, Clock clock, List<DutyCycle> cycles, int threads, IdleStrategy idle,
+                             long blockedNanos, boolean byAffinity) {
+        this.byAffinity = byAffinity;
         if (threads < 0) {
             throw new IllegalArgumentException("threads must be >= 0: " + threads);
         }
@@ -76,8 +84,10 @@ public final class ThreadedScheduler implements Scheduler {
         for (int i = 0; i < n; i++) {
             pool.add(new Runner(prefix + "-worker-" + i, clock, idle));
         }
-        for (int i = 0; i < shared.size(); i++) {
-            pool.get(i % n).hand(new Slot(shared.get(i)));
+        int next = 0;
+        for (DutyCycle c : shared) {
+            int a = byAffinity ? c.affinity() : -1;
+            pool.get(a >= 0 ? a % n : next++ % n).hand(new Slot(c));
         }
         runners.addAll(pool);
         for (Runner r : runners) {

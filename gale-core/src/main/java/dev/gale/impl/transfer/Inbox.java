@@ -26,6 +26,8 @@ public final class Inbox {
     private final int roomThreshold;
     /** Threads of producers parked until this queue has room; see {@link #awaitRoom}. */
     private final Set<Thread> roomWaiters = ConcurrentHashMap.newKeySet();
+    /** The owning executor, when it may take messages inline (see {@link InlineReceiver}); else null. */
+    private InlineReceiver receiver;
     /** The thread running the owning executor now, to wake when a message arrives; null: none to wake. */
     private volatile Parker parker;
     private volatile long controlProcessed;
@@ -45,6 +47,22 @@ public final class Inbox {
 
     public String name() {
         return name;
+    }
+
+    /** Sets the consumer that may take messages inline; before the topology starts. */
+    public void inlineReceiver(InlineReceiver receiver) {
+        this.receiver = receiver;
+    }
+
+    /**
+     * The consumer that may take a message inline from {@code sender}, or null: none is set, or
+     * the consumer last ran on another thread. Reads only this inbox's own fields, written when
+     * the consumer moves threads, so a sender on another thread pays no cache miss on the
+     * consumer's hot state to learn it cannot hand over inline.
+     */
+    public InlineReceiver inlineReceiverFor(Thread sender) {
+        Parker p = parker;
+        return p != null && p.thread() == sender ? receiver : null;
     }
 
     /** Offers a data message; false when the queue is full. Call {@link #signal()} after a batch. */

@@ -124,9 +124,15 @@ public final class Outbox {
     }
 
     private void sendTo(Inbox target, Object message) {
-        if (overflowSize == 0 && target.offer(message)) {
-            touch(target);
-            return;
+        if (overflowSize == 0) {
+            InlineReceiver r = target.inlineReceiverFor(owner);
+            if (r != null && r.tryInline(message, owner)) {
+                return; // handled on this thread, no queue: nothing to signal
+            }
+            if (target.offer(message)) {
+                touch(target);
+                return;
+            }
         }
         if (overflowSize == 0 && countsAsCongestion) {
             backpressure.enter();
@@ -177,10 +183,13 @@ public final class Outbox {
 
     /**
      * Ends a cycle: delivers the gathered unordered messages, then wakes every inbox that received
-     * messages since the last call.
+     * messages since the last call. Returns how many targets got gathered messages (work done:
+     * gathered during an inline hand-off, they may be all a cycle has left to do).
      */
-    public void signalTouched() {
+    public int signalTouched() {
+        int flushed = 0;
         if (batchedCount > 0) {
+            flushed = batchedCount;
             flushBatches();
         }
         for (int i = 0; i < touchedCount; i++) {
@@ -190,6 +199,12 @@ public final class Outbox {
             t.signal();
         }
         touchedCount = 0;
+        return flushed;
+    }
+
+    /** True while unordered messages wait to be delivered at the end of a cycle. */
+    public boolean hasBatched() {
+        return batchedCount > 0;
     }
 
     /**

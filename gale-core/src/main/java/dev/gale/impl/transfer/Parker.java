@@ -14,6 +14,8 @@ import java.util.concurrent.locks.LockSupport;
 public final class Parker {
     private final Thread thread;
     private volatile boolean sleeping;
+    /** Inline hand-offs nested on this thread right now; confined to it (see InlineReceiver). */
+    private int inlineDepth;
 
     public Parker(Thread thread) {
         this.thread = thread;
@@ -22,6 +24,23 @@ public final class Parker {
     /** The thread that parks here. */
     public Thread thread() {
         return thread;
+    }
+
+    /**
+     * Enters one more nested inline hand-off on this thread, unless {@code max} are nested already
+     * (then the caller queues instead, so a long chain cannot exhaust the stack). Owner thread only.
+     */
+    public boolean enterInline(int max) {
+        if (inlineDepth >= max) {
+            return false;
+        }
+        inlineDepth++;
+        return true;
+    }
+
+    /** Leaves an inline hand-off entered with {@link #enterInline}. */
+    public void exitInline() {
+        inlineDepth--;
     }
 
     /** Wakes the thread if it is parked or about to park. */
