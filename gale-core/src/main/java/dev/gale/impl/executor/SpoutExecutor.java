@@ -314,7 +314,9 @@ public final class SpoutExecutor extends Executor {
             return work; // polled recently and found nothing: wait for the poll interval
         }
         for (int round = 0; round < BURST_ROUNDS; round++) {
-            if (round > 0 && (!isRunning() || System.nanoTime() - burstStart > BURST_NANOS || asleep())) {
+            // Stepped, a burst ends by rounds only: a real-time cut would make runs irreproducible.
+            if (round > 0 && (!isRunning() || asleep()
+                    || !env.stepped() && System.nanoTime() - burstStart > BURST_NANOS)) {
                 break;
             }
             boolean any = false;
