@@ -34,7 +34,7 @@ public abstract class Executor implements DutyCycle, MessagePassingQueue.Consume
     /** Longest park budget: a parked thread is woken by the producers that fill its inboxes. */
     protected static final long MAX_PARK_NANOS = 500_000_000L;
     /** The component setting that gives each executor of a component a thread of its own. */
-    public static final String OWN_THREAD = "gale.executor.own.thread";
+    public static final String OWN_THREAD = dev.gale.Config.GALE_EXECUTOR_OWN_THREAD;
 
     protected final RuntimeEnv env;
     protected final String componentId;

@@ -20,26 +20,6 @@ class InboxHandshakeTest {
     private static final int ROUND_TRIPS = 20_000;
     private static final long PARK_NANOS = TimeUnit.HOURS.toNanos(1);
 
-    private static final ThreadLocal<Parker> PARKER = new ThreadLocal<>();
-
-    /** Binds the calling thread to {@code inbox}, as a scheduler thread is bound to the inboxes it serves. */
-    private static void bind(Inbox inbox) {
-        Parker p = new Parker(Thread.currentThread());
-        PARKER.set(p);
-        inbox.bindParker(p);
-    }
-
-    /** Parks as a scheduler thread does: announce, re-check the inbox, then park. */
-    private static void park(Inbox inbox, long nanos) {
-        Parker p = PARKER.get();
-        p.prepareToPark();
-        if (inbox.isEmpty()) {
-            p.park(nanos);
-        } else {
-            p.cancelPark();
-        }
-    }
-
 
     /** Waits for one message on its own inbox, parking whenever it finds none. */
     private static void awaitOne(Inbox own, AtomicLong received) {
@@ -48,7 +28,7 @@ class InboxHandshakeTest {
             own.drainControl(m -> received.incrementAndGet());
             own.drain(m -> received.incrementAndGet(), 1);
             if (received.get() == before) {
-                park(own, PARK_NANOS);
+                Parking.park(own, PARK_NANOS);
             }
         }
     }
@@ -70,13 +50,13 @@ class InboxHandshakeTest {
             AtomicLong pingReceived = new AtomicLong();
             AtomicLong pongReceived = new AtomicLong();
             CompletableFuture<Void> ponger = CompletableFuture.runAsync(() -> {
-                bind(pong);
+                Parking.bind(pong);
                 for (int i = 0; i < ROUND_TRIPS; i++) {
                     awaitOne(pong, pongReceived);
                     send(ping, i);
                 }
             });
-            bind(ping);
+            Parking.bind(ping);
             for (int i = 0; i < ROUND_TRIPS; i++) {
                 send(pong, i + 1);
                 awaitOne(ping, pingReceived);

@@ -19,26 +19,6 @@ class RoomHandshakeTest {
 
     private static final long PARK_NANOS = TimeUnit.HOURS.toNanos(1);
 
-    private static final ThreadLocal<Parker> PARKER = new ThreadLocal<>();
-
-    /** Binds the calling thread to {@code inbox}, as a scheduler thread is bound to the inboxes it serves. */
-    private static void bind(Inbox inbox) {
-        Parker p = new Parker(Thread.currentThread());
-        PARKER.set(p);
-        inbox.bindParker(p);
-    }
-
-    /** Parks as a scheduler thread does: announce, re-check the inbox, then park. */
-    private static void park(Inbox inbox, long nanos) {
-        Parker p = PARKER.get();
-        p.prepareToPark();
-        if (inbox.isEmpty()) {
-            p.park(nanos);
-        } else {
-            p.cancelPark();
-        }
-    }
-
 
     @Test
     void aProducerParkedOnAFullInboxIsAlwaysWokenWhenItDrains() {
@@ -48,16 +28,16 @@ class RoomHandshakeTest {
             Inbox producerOwn = new Inbox(1, "producer", 16);
             long[] received = new long[1];
             CompletableFuture<Void> consumer = CompletableFuture.runAsync(() -> {
-                bind(queue);
+                Parking.bind(queue);
                 ThreadLocalRandom random = ThreadLocalRandom.current();
                 while (received[0] < messages) {
                     // Small, varying batches: the queue crosses half-full in many different ways.
                     if (queue.drain(m -> received[0]++, 1 + random.nextInt(3)) == 0) {
-                        park(queue, PARK_NANOS);
+                        Parking.park(queue, PARK_NANOS);
                     }
                 }
             });
-            bind(producerOwn);
+            Parking.bind(producerOwn);
             ThreadLocalRandom random = ThreadLocalRandom.current();
             int parks = 0;
             for (int i = 0; i < messages; i++) {
@@ -69,7 +49,7 @@ class RoomHandshakeTest {
                     }
                     if (queue.awaitRoom(Thread.currentThread())) {
                         parks++;
-                        park(producerOwn, PARK_NANOS);
+                        Parking.park(producerOwn, PARK_NANOS);
                     }
                 }
                 queue.signal();
