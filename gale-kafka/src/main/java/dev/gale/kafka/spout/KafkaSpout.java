@@ -492,6 +492,10 @@ public class KafkaSpout<K, V> extends BaseRichSpout {
                     consumer.seekToEnd(List.of(tp));
                 }
         }
+        // Seeks to the beginning or end are lazy: the consumer would resolve them at its next fetch,
+        // and records written meanwhile would be skipped (LATEST). Resolve now, at assignment, as
+        // storm-kafka-client does.
+        consumer.position(tp);
     }
 
     /** Runs inside {@code poll}, on the spout's thread. */
