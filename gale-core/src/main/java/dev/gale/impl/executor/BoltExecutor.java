@@ -46,7 +46,8 @@ public final class BoltExecutor extends Executor {
             TaskSetup setup = new TaskSetup(env, def, taskIds.get(i), outbox, false, executorData);
             tasks[i] = new BoltTask(setup, new BoltCollector(env, setup.emitter, ids, inbox));
         }
-        wantOwnThread(dev.gale.utils.ConfigValues.getBoolean(tasks[0].setup.conf, OWN_THREAD, false));
+        wantOwnThread(dev.gale.utils.ConfigValues.getBoolean(tasks[0].setup.conf,
+                dev.gale.Config.GALE_EXECUTOR_OWN_THREAD, false));
     }
 
     private static final class BoltTask {

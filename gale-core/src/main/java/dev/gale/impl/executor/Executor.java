@@ -33,8 +33,6 @@ public abstract class Executor implements DutyCycle, MessagePassingQueue.Consume
     private static final int BATCH = 256;
     /** Longest park budget: a parked thread is woken by the producers that fill its inboxes. */
     protected static final long MAX_PARK_NANOS = 500_000_000L;
-    /** The component setting that gives each executor of a component a thread of its own. */
-    public static final String OWN_THREAD = dev.gale.Config.GALE_EXECUTOR_OWN_THREAD;
 
     protected final RuntimeEnv env;
     protected final String componentId;
@@ -62,10 +60,10 @@ public abstract class Executor implements DutyCycle, MessagePassingQueue.Consume
         }
     }
     private volatile boolean started;
+    /** Whether senders on this thread may hand messages over inline (gale.scheduler.inline). */
+    private final boolean inline;
     /** Longest chain of executors handing off inline within one call; deeper hand-offs are queued. */
     private static final int MAX_INLINE_DEPTH = 16;
-    /** The component setting that lets senders on the same thread hand messages over without the queue. */
-    public static final String INLINE = dev.gale.Config.GALE_SCHEDULER_INLINE;
 
     protected Executor(RuntimeEnv env, String componentId, Inbox inbox, boolean congestionSource) {
         this.env = env;
@@ -74,7 +72,9 @@ public abstract class Executor implements DutyCycle, MessagePassingQueue.Consume
         this.name = inbox.name();
         this.stepped = env.stepped();
         this.outbox = new Outbox(env.inboxByTask(), env.executorCount(), congestionSource, env.backpressure());
-        if (dev.gale.utils.ConfigValues.getBoolean(env.topoConf(), INLINE, false)) {
+        this.inline = dev.gale.utils.ConfigValues.getBoolean(env.topoConf(), dev.gale.Config.GALE_SCHEDULER_INLINE,
+                false);
+        if (inline) {
             inbox.inlineReceiver(this);
         }
     }
@@ -89,7 +89,7 @@ public abstract class Executor implements DutyCycle, MessagePassingQueue.Consume
         return affinity;
     }
 
-    /** Asks for a thread of its own (the component's {@value #OWN_THREAD} setting). */
+    /** Asks for a thread of its own (the component's {@code gale.executor.own.thread} setting). */
     protected final void wantOwnThread(boolean own) {
         this.ownThread = own;
     }
@@ -169,6 +169,9 @@ public abstract class Executor implements DutyCycle, MessagePassingQueue.Consume
 
     @Override
     public final int doWork(Parker parker) {
+        if (!inline) {
+            return cycle(parker); // the scheduler's claim alone keeps this executor on one thread
+        }
         if (!IN_USE.compareAndSet(this, 0, 1)) {
             return 0; // taken inline by a sender right now (only while moving between threads)
         }

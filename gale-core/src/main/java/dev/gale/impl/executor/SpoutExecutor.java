@@ -78,7 +78,8 @@ public final class SpoutExecutor extends Executor {
         for (int i = 0; i < tasks.length; i++) {
             tasks[i] = new SpoutTask(new TaskSetup(env, def, taskIds.get(i), outbox, true, executorData), i);
         }
-        wantOwnThread(dev.gale.utils.ConfigValues.getBoolean(tasks[0].setup.conf, OWN_THREAD, false));
+        wantOwnThread(dev.gale.utils.ConfigValues.getBoolean(tasks[0].setup.conf,
+                dev.gale.Config.GALE_EXECUTOR_OWN_THREAD, false));
         int maxPending = PendingLimit.configuredMax(tasks[0].setup.conf);
         boolean adaptive = PendingLimit.adaptive(tasks[0].setup.conf);
         for (SpoutTask t : tasks) {

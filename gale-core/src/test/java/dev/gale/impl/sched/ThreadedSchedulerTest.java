@@ -112,9 +112,15 @@ class ThreadedSchedulerTest {
         s.start();
         try {
             await().atMost(Duration.ofSeconds(10)).until(() -> blocker.calls.get() == 1);
+            // No time window: the pool's only thread is seen parked inside the blocker's call,
+            // before and after the read, so nothing else can have run on it meanwhile.
+            Thread worker = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().equals("gale-test-nowatch-worker-0")).findFirst().orElseThrow();
+            await().atMost(Duration.ofSeconds(10)).until(() -> worker.getState() == Thread.State.WAITING);
             long seen = a.calls.get();
-            Thread.sleep(200); // a negative check: nothing may happen in this window
+            assertThat(worker.getState()).isEqualTo(Thread.State.WAITING);
             assertThat(a.calls.get()).as("stalled behind the blocked cycle").isLessThanOrEqualTo(seen + 1);
+            assertThat(s.threadCount()).isEqualTo(1);
             assertThat(s.isolatedCount()).isZero();
         } finally {
             blocker.release.countDown();
