@@ -55,9 +55,10 @@ public final class QuickThroughput {
             for (Object ex : cluster.runningTopology("quick").executors()) {
                 if (ex instanceof dev.gale.impl.acker.AckerExecutor) {
                     dev.gale.impl.acker.PendingTrees trees = ((dev.gale.impl.acker.AckerExecutor) ex).acker().trees();
-                    System.out.printf("acker table: %d slots x 24 B = %,d B; %d trees pending now (%.1f B/tree);"
-                            + " at max pending %d: %.1f B/tree%n", trees.capacity(), trees.capacity() * 24L,
-                            trees.size(), trees.bytesPerEntry(), maxPending, trees.capacity() * 24.0 / maxPending);
+                    System.out.printf("acker table: %d slots x %d B = %,d B; %d trees pending now (%.1f B/tree);"
+                            + " at max pending %d: %.1f B/tree%n", trees.capacity(), dev.gale.impl.acker.PendingTrees.BYTES_PER_SLOT,
+                            trees.capacity() * (long) dev.gale.impl.acker.PendingTrees.BYTES_PER_SLOT,
+                            trees.size(), trees.bytesPerEntry(), maxPending, trees.capacity() * (double) dev.gale.impl.acker.PendingTrees.BYTES_PER_SLOT / maxPending);
                 }
             }
         }

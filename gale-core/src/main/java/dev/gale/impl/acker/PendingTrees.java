@@ -7,55 +7,71 @@ import dev.gale.impl.util.LongOpenHashIndex;
  * the spout task that owns it (known once the init arrives), whether it failed, and the
  * generation (rotation count) when it was created or last renewed.
  *
- * <p>Exactly three longs a slot (24 bytes), whatever the size of the tree, and no allocation except
- * when the table grows. The table is at most 0.8 full and grows by a quarter, so once it has grown
- * it is still more than 0.6 full: 30 to 37.5 bytes a pending tree at the high-water mark, whether it
- * was sized up front (from max spout pending) or grew to fit.
+ * <p>Exactly 20 bytes a slot (the root and the XOR as longs, the rest packed in one int), whatever
+ * the size of the tree, and no allocation except when the table grows. The table is at most 0.8
+ * full and grows by a quarter, so once it has grown it is still more than 0.64 full: at most 31.25
+ * bytes a pending tree at the high-water mark, whether it was sized up front (from max spout
+ * pending) or grew to fit.
  * Timing out works like a rotating map with {@code numBuckets} buckets: an entry created or
  * renewed after rotation r is dropped by rotation r + numBuckets.
  *
  * <p>Not thread-safe: owned by one acker executor.
  */
 public final class PendingTrees extends LongOpenHashIndex {
-    private static final long TASK_MASK = 0xFFFF_FFFFL;
-    private static final long FAILED_BIT = 1L << 32;
-    private static final int GEN_SHIFT = 40;
-    private static final long GEN_MASK = (1L << 24) - 1;
+    /** Bytes of table memory per slot: key, XOR value and packed meta. */
+    public static final int BYTES_PER_SLOT = 8 + 8 + 4;
+    private static final int TASK_BITS = 22;
+    private static final int TASK_MASK = (1 << TASK_BITS) - 1;
+    /** Spout task ids the meta can hold (task + 1 must fit in the task bits). */
+    public static final int MAX_SPOUT_TASK = TASK_MASK - 1;
+    private static final int GEN_BITS = 9;
+    private static final int GEN_MASK = (1 << GEN_BITS) - 1;
+    private static final int GEN_FIELD = GEN_MASK << TASK_BITS;
+    private static final int FAILED_BIT = 1 << 31;
+    /** Most buckets the generation field can age correctly (ages are counted modulo 2^GEN_BITS). */
+    public static final int MAX_BUCKETS = GEN_MASK;
 
     private final int numBuckets;
-    /** Per slot: [2*slot] the ackVal, [2*slot+1] spout task + 1, failed bit and generation. */
-    private long[] data;
-    private long[] oldData;
+    /** Per slot: the XOR of the edge ids seen. */
+    private long[] ackVals;
+    /** Per slot: spout task + 1 (low 22 bits), generation (9 bits), failed (top bit). */
+    private int[] meta;
+    private long[] oldAckVals;
+    private int[] oldMeta;
     private int generation;
 
     public PendingTrees(int numBuckets, int initialCapacity) {
         super(initialCapacity);
-        if (numBuckets < 2) {
-            throw new IllegalArgumentException("numBuckets must be at least 2, got " + numBuckets);
+        if (numBuckets < 2 || numBuckets > MAX_BUCKETS) {
+            throw new IllegalArgumentException("numBuckets must be between 2 and " + MAX_BUCKETS + ", got " + numBuckets);
         }
         this.numBuckets = numBuckets;
-        this.data = new long[2 * capacity];
+        this.ackVals = new long[capacity];
+        this.meta = new int[capacity];
     }
 
     /** Finds or creates the tree's entry, XORs {@code value} in, and returns its slot. */
     public int xor(long root, long value) {
         int slot = insert(root);
         if (lastInsertCreated()) {
-            data[2 * slot] = value;
-            data[2 * slot + 1] = (long) (generation & GEN_MASK) << GEN_SHIFT;
+            ackVals[slot] = value;
+            meta[slot] = (generation & GEN_MASK) << TASK_BITS;
         } else {
-            data[2 * slot] ^= value;
+            ackVals[slot] ^= value;
         }
         return slot;
     }
 
     /** Records the owning spout task (from the init message). */
     public void setSpoutTask(int slot, int spoutTask) {
-        data[2 * slot + 1] = (data[2 * slot + 1] & ~TASK_MASK) | ((spoutTask + 1L) & TASK_MASK);
+        if (spoutTask < 0 || spoutTask > MAX_SPOUT_TASK) {
+            throw new IllegalArgumentException("spout task id out of range: " + spoutTask);
+        }
+        meta[slot] = (meta[slot] & ~TASK_MASK) | (spoutTask + 1);
     }
 
     public void markFailed(int slot) {
-        data[2 * slot + 1] |= FAILED_BIT;
+        meta[slot] |= FAILED_BIT;
     }
 
     /** The slot of an entry, or -1. */
@@ -64,22 +80,21 @@ public final class PendingTrees extends LongOpenHashIndex {
     }
 
     public long ackVal(int slot) {
-        return data[2 * slot];
+        return ackVals[slot];
     }
 
     /** The spout task, or -1 when the init has not arrived yet. */
     public int spoutTask(int slot) {
-        return (int) (data[2 * slot + 1] & TASK_MASK) - 1;
+        return (meta[slot] & TASK_MASK) - 1;
     }
 
     public boolean isFailed(int slot) {
-        return (data[2 * slot + 1] & FAILED_BIT) != 0;
+        return (meta[slot] & FAILED_BIT) != 0;
     }
 
     /** Gives the entry a fresh timeout, as if it had just been created. */
     public void renew(int slot) {
-        data[2 * slot + 1] = (data[2 * slot + 1] & ~(GEN_MASK << GEN_SHIFT))
-                | ((long) (generation & GEN_MASK) << GEN_SHIFT);
+        meta[slot] = (meta[slot] & ~GEN_FIELD) | ((generation & GEN_MASK) << TASK_BITS);
     }
 
     public void remove(int slot) {
@@ -100,21 +115,21 @@ public final class PendingTrees extends LongOpenHashIndex {
     }
 
     private boolean isExpired(int slot) {
-        int gen = (int) ((data[2 * slot + 1] >>> GEN_SHIFT) & GEN_MASK);
-        int age = (int) ((generation - gen) & GEN_MASK);
+        int gen = (meta[slot] >>> TASK_BITS) & GEN_MASK;
+        int age = (generation - gen) & GEN_MASK;
         return age >= numBuckets;
     }
 
-    /** Bytes of table memory per pending tree right now (keys and data arrays). */
+    /** Bytes of table memory per pending tree right now (key, value and meta arrays). */
     public double bytesPerEntry() {
-        return size() == 0 ? 0 : (24.0 * capacity) / size();
+        return size() == 0 ? 0 : ((double) BYTES_PER_SLOT * capacity) / size();
     }
 
     /**
      * Grows by a quarter rather than the default half: from 0.8 full, growing by half would leave
-     * the table 0.53 full, 45 bytes a tree, over the 40-byte budget; by a quarter it is 0.64 full,
-     * 37.5 bytes. Growth only happens while the number of pending trees reaches a new high, so the
-     * steady state is unaffected.
+     * the table 0.53 full, 37.5 bytes a tree, over the 32-byte budget; by a quarter it is 0.64
+     * full, 31.25 bytes. Growth only happens while the number of pending trees reaches a new high,
+     * so the steady state is unaffected.
      */
     @Override
     protected long grownCapacity(int capacity) {
@@ -123,30 +138,33 @@ public final class PendingTrees extends LongOpenHashIndex {
 
     @Override
     protected void moveSlot(int from, int to) {
-        data[2 * to] = data[2 * from];
-        data[2 * to + 1] = data[2 * from + 1];
+        ackVals[to] = ackVals[from];
+        meta[to] = meta[from];
     }
 
     @Override
     protected void clearSlot(int slot) {
-        data[2 * slot] = 0;
-        data[2 * slot + 1] = 0;
+        ackVals[slot] = 0;
+        meta[slot] = 0;
     }
 
     @Override
     protected void beginResize(int newCapacity) {
-        oldData = data;
-        data = new long[2 * newCapacity];
+        oldAckVals = ackVals;
+        oldMeta = meta;
+        ackVals = new long[newCapacity];
+        meta = new int[newCapacity];
     }
 
     @Override
     protected void moveFromOld(int oldSlot, int newSlot) {
-        data[2 * newSlot] = oldData[2 * oldSlot];
-        data[2 * newSlot + 1] = oldData[2 * oldSlot + 1];
+        ackVals[newSlot] = oldAckVals[oldSlot];
+        meta[newSlot] = oldMeta[oldSlot];
     }
 
     @Override
     protected void endResize() {
-        oldData = null;
+        oldAckVals = null;
+        oldMeta = null;
     }
 }

@@ -11,13 +11,16 @@ import java.util.Map;
 public record TopologySettings(int messageTimeoutSecs, int ackers, int pendingBuckets, int receiveQueueSize,
                                long spoutIdleMaxNanos, int maxTaskParallelism, boolean messageTimeouts, int tasks) {
 
+    /** The acker packs a tree's age into a few bits (see PendingTrees); more buckets than this would not fit. */
+    public static final int MAX_PENDING_BUCKETS = 256;
+
     public static TopologySettings from(Map<String, Object> conf) {
         int timeout = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS, 30);
         int ackers = ConfigValues.getNonNegativeInt(conf, Config.TOPOLOGY_ACKER_EXECUTORS, 1);
         int buckets = ConfigValues.getInt(conf, Config.GALE_PENDING_BUCKETS, 5);
-        if (buckets < 2) {
+        if (buckets < 2 || buckets > MAX_PENDING_BUCKETS) {
             throw new IllegalArgumentException("configuration '" + Config.GALE_PENDING_BUCKETS
-                    + "' must be at least 2, got " + buckets);
+                    + "' must be between 2 and " + MAX_PENDING_BUCKETS + ", got " + buckets);
         }
         int queue = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_EXECUTOR_RECEIVE_BUFFER_SIZE, 1024);
         int idleMs = ConfigValues.getPositiveInt(conf, Config.GALE_SPOUT_IDLE_MAX_MS, 20);

@@ -1,6 +1,7 @@
 package dev.gale.impl.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gale.Config;
 import java.util.HashMap;
@@ -35,5 +36,16 @@ class TopologySettingsTest {
         // 1 s over 6 periods: 166,666,666 ns would fail trees 4 ns before the timeout.
         assertThat(settings(1, 7).rotationPeriodNanos()).isEqualTo(166_666_667L);
         assertThat(settings(30, 5).rotationPeriodNanos()).isEqualTo(7_500_000_000L);
+    }
+
+    @Test
+    void pendingBucketsOutsideTwoTo256FailNamingTheKey() {
+        assertThat(settings(30, 256).pendingBuckets()).isEqualTo(256);
+        for (int bad : new int[] {1, 257}) {
+            assertThatThrownBy(() -> settings(30, bad))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining(Config.GALE_PENDING_BUCKETS)
+                    .hasMessageContaining("between 2 and 256, got " + bad);
+        }
     }
 }
