@@ -143,7 +143,7 @@ public abstract class Executor implements DutyCycle, MessagePassingQueue.Consume
         if (parker != boundParker) {
             boundParker = parker;
             inbox.bindParker(parker);
-            outbox.bindOwner(parker.thread(), "executor '" + name + "'");
+            outbox.bindOwner(parker, "executor '" + name + "'");
         }
     }
 
@@ -188,6 +188,11 @@ public abstract class Executor implements DutyCycle, MessagePassingQueue.Consume
      * the graph falls back to the queue), has started, and its queue is empty, so the message
      * overtakes nothing from that sender.
      */
+    /** The parker of the thread running this executor now (null before it first ran). */
+    protected final Parker parker() {
+        return boundParker;
+    }
+
     @Override
     public final boolean tryInline(Object message, Thread sender) {
         Parker p = boundParker;

@@ -386,7 +386,7 @@ public final class SpoutExecutor extends Executor {
         if (congested) {
             congested = false;
             // Registered, the bolts' exit from congestion unparks us; not congested any more: no park.
-            return env.backpressure().awaitClear(Thread.currentThread()) ? MAX_PARK_NANOS : 0;
+            return env.backpressure().awaitClear(parker()) ? MAX_PARK_NANOS : 0;
         }
         if (!active || throttledLast || emptyCycles == 0) {
             return parkNanos;

@@ -130,30 +130,52 @@ final class Runner implements Runnable {
 
     private void loop() {
         int idleCount = 0;
+        // After a park that ran out its time with no signal, only the cycles whose budget ran out
+        // are run (the parker stays announced meanwhile, so a signal to any other is still seen):
+        // a thread serving 100 idle executors wakes for its polling spouts without passing over
+        // the bolts that have nothing to do.
+        boolean dueOnly = false;
         while (running) {
             if (!incoming.isEmpty()) {
+                dueOnly = endDoze(dueOnly);
                 adopt();
             }
             Slot[] s = slots;
             int work = 0;
+            long now = dueOnly ? System.nanoTime() : 0;
             for (Slot x : s) {
                 if (!running) {
                     break;
+                }
+                if (dueOnly) {
+                    if (x.dueAt - now > 0) {
+                        continue;
+                    }
+                    x.ranDozing = true;
                 }
                 work += runOnce(x);
             }
             if (work > 0) {
                 idleCount = 0;
+                dueOnly = endDoze(dueOnly);
             } else {
                 // The idle strategy counts in passes of a few cycles; a pass over many cycles takes
                 // as long as several, so it counts as several: a thread serving 100 idle executors
                 // parks after a pass or two instead of spinning through dozens of long ones.
                 idleCount += Math.max(1, s.length / CYCLES_PER_IDLE_STEP);
-                if (idle.idle(idleCount)) {
-                    park(s);
+                if (dueOnly || idle.idle(idleCount)) {
+                    dueOnly = park(s, dueOnly);
                 }
             }
         }
+    }
+
+    /** Leaves due-only mode: from the next pass on every cycle runs, so the announcement can go. */
+    private boolean endDoze(boolean dueOnly) {
+        if (dueOnly) {
+            parker.cancelPark();
+        }
+        return false;
     }
 
     private int runOnce(Slot x) {
@@ -180,8 +202,17 @@ final class Runner implements Runnable {
         }
     }
 
-    private void park(Slot[] s) {
-        parker.prepareToPark();
+    /**
+     * Parks for the smallest budget of the cycles, and returns whether the next pass should run
+     * only the cycles that are due. Each cycle's budget is kept as its due time; in due-only mode
+     * (the thread is still announced as parked) only the cycles just run are asked again, since
+     * any other change reaches the parker as a signal or wake.
+     */
+    private boolean park(Slot[] s, boolean dueOnly) {
+        if (!dueOnly) {
+            parker.prepareToPark();
+        }
+        long now = System.nanoTime();
         long budget = MAX_PARK_NANOS;
         if (!running || !incoming.isEmpty()) {
             budget = 0;
@@ -191,20 +222,38 @@ final class Runner implements Runnable {
             if (x.owner != this) {
                 continue;
             }
-            if (!x.claim()) {
-                budget = 0; // being run elsewhere right now: look again soon
-                break;
+            if (!dueOnly || x.ranDozing) {
+                x.ranDozing = false;
+                if (!x.claim()) {
+                    budget = 0; // being run elsewhere right now: look again soon
+                    break;
+                }
+                long b;
+                try {
+                    b = x.cycle.parkBudgetNanos(parker);
+                } finally {
+                    x.release();
+                }
+                x.dueAt = now + Math.min(b, MAX_PARK_NANOS);
             }
-            try {
-                budget = Math.min(budget, x.cycle.parkBudgetNanos(parker));
-            } finally {
-                x.release();
-            }
+            budget = Math.min(budget, x.dueAt - now);
         }
-        if (budget <= 0) {
+        if (budget <= 0 || parker.wasWoken()) {
+            clearDozing(s);
             parker.cancelPark();
-        } else {
-            parker.park(budget);
+            return false;
+        }
+        parker.doze(budget);
+        if (parker.wasWoken() || !running || !incoming.isEmpty()) {
+            parker.cancelPark();
+            return false;
+        }
+        return true;
+    }
+
+    private static void clearDozing(Slot[] s) {
+        for (Slot x : s) {
+            x.ranDozing = false;
         }
     }
 

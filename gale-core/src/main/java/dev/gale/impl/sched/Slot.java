@@ -15,6 +15,10 @@ final class Slot {
     volatile Runner owner;
     volatile boolean started;
     volatile boolean closed;
+    /** When the cycle next wants to run while its runner dozes (System.nanoTime); owning runner only. */
+    long dueAt;
+    /** Whether it ran in the current due-only pass, so its budget must be asked again; owning runner only. */
+    boolean ranDozing;
 
     Slot(DutyCycle cycle) {
         this.cycle = cycle;

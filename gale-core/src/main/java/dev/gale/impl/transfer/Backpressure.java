@@ -3,7 +3,6 @@ package dev.gale.impl.transfer;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Topology-wide congestion flag: while any bolt executor holds tuples it could not hand to a full
@@ -16,7 +15,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class Backpressure {
     private final AtomicInteger congested = new AtomicInteger();
-    private final Set<Thread> waiters = ConcurrentHashMap.newKeySet();
+    private final Set<Parker> waiters = ConcurrentHashMap.newKeySet();
 
     /** Called by an executor when its overflow turns non-empty. */
     public void enter() {
@@ -27,9 +26,9 @@ public final class Backpressure {
     public void exit() {
         // The decrement is a full fence before the read of the waiters: see awaitClear.
         if (congested.decrementAndGet() == 0 && !waiters.isEmpty()) {
-            for (Thread t : waiters) {
-                if (waiters.remove(t)) {
-                    LockSupport.unpark(t);
+            for (Parker p : waiters) {
+                if (waiters.remove(p)) {
+                    p.wake();
                 }
             }
         }
@@ -41,7 +40,7 @@ public final class Backpressure {
      * The registration (a CAS) then the re-read of the flag pair with exit's decrement then read
      * of the waiters, so no wake-up is lost.
      */
-    public boolean awaitClear(Thread waiter) {
+    public boolean awaitClear(Parker waiter) {
         waiters.add(waiter);
         if (!isCongested()) {
             waiters.remove(waiter);

@@ -3,7 +3,6 @@ package dev.gale.impl.transfer;
 import java.lang.invoke.VarHandle;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.jctools.queues.MessagePassingQueue;
 import org.jctools.queues.MpscArrayQueue;
@@ -25,7 +24,7 @@ public final class Inbox {
     private final MpscUnboundedXaddArrayQueue<Object> control = new MpscUnboundedXaddArrayQueue<>(64);
     private final int roomThreshold;
     /** Threads of producers parked until this queue has room; see {@link #awaitRoom}. */
-    private final Set<Thread> roomWaiters = ConcurrentHashMap.newKeySet();
+    private final Set<Parker> roomWaiters = ConcurrentHashMap.newKeySet();
     /** The owning executor, when it may take messages inline (see {@link InlineReceiver}); else null. */
     private InlineReceiver receiver;
     /** The thread running the owning executor now, to wake when a message arrives; null: none to wake. */
@@ -107,9 +106,9 @@ public final class Inbox {
         if (roomWaiters.isEmpty()) {
             return;
         }
-        for (Thread t : roomWaiters) {
-            if (roomWaiters.remove(t)) {
-                LockSupport.unpark(t); // the permit sticks: a waiter about to park returns at once
+        for (Parker p : roomWaiters) {
+            if (roomWaiters.remove(p)) {
+                p.wake(); // the permit sticks: a waiter about to park returns at once
             }
         }
     }
@@ -121,7 +120,7 @@ public final class Inbox {
      * registration, a fence, then the re-check pair with the consumer's drain, fence, then read
      * of the waiters, so one of the two always sees the other: no wake-up is lost.
      */
-    public boolean awaitRoom(Thread waiter) {
+    public boolean awaitRoom(Parker waiter) {
         roomWaiters.add(waiter);
         VarHandle.fullFence();
         if (data.size() <= roomThreshold) {

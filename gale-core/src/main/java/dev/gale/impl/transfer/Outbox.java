@@ -31,6 +31,7 @@ public final class Outbox {
     private final Inbox[] touchedList;
     private int touchedCount;
     private volatile Thread owner;
+    private Parker ownerParker;
     private String ownerName = "its executor";
 
     /**
@@ -50,9 +51,10 @@ public final class Outbox {
         this.touchedList = new Inbox[executorCount];
     }
 
-    /** Binds the executor thread; from then on only it may send. */
-    public void bindOwner(Thread thread, String executorName) {
-        this.owner = thread;
+    /** Binds the executor's thread (through its parker); from then on only it may send. */
+    public void bindOwner(Parker parker, String executorName) {
+        this.ownerParker = parker;
+        this.owner = parker.thread();
         this.ownerName = executorName;
     }
 
@@ -214,7 +216,7 @@ public final class Outbox {
      */
     public boolean awaitRoom() {
         Inbox target = overflowTargets.peekFirst();
-        return target != null && target.awaitRoom(owner);
+        return target != null && target.awaitRoom(ownerParker);
     }
 
     /** Messages waiting for room downstream. */

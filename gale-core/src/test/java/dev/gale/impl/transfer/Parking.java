@@ -17,6 +17,11 @@ final class Parking {
         inbox.bindParker(p);
     }
 
+    /** The calling thread's parker (after {@link #bind}). */
+    static Parker parker() {
+        return PARKER.get();
+    }
+
     /** Parks as a scheduler thread does: announce, re-check the inbox, then park. */
     static void park(Inbox inbox, long nanos) {
         Parker p = PARKER.get();

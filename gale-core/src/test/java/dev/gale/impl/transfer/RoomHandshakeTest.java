@@ -47,7 +47,7 @@ class RoomHandshakeTest {
                     if (random.nextBoolean()) {
                         Thread.yield();
                     }
-                    if (queue.awaitRoom(Thread.currentThread())) {
+                    if (queue.awaitRoom(Parking.parker())) {
                         parks++;
                         Parking.park(producerOwn, PARK_NANOS);
                     }
@@ -77,7 +77,7 @@ class RoomHandshakeTest {
                     }
                     volatileWrite(seen, i, lock);
                     while (backpressure.isCongested()) {
-                        if (backpressure.awaitClear(Thread.currentThread())) {
+                        if (backpressure.awaitClear(new Parker(Thread.currentThread()))) {
                             parks++;
                             LockSupport.parkNanos(PARK_NANOS);
                         }
