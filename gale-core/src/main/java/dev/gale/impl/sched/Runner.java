@@ -32,6 +32,7 @@ final class Runner implements Runnable {
     private final Parker parker;
     private final Clock clock;
     private final IdleStrategy idle;
+    private final long maxParkNanos;
     private final Queue<Slot> incoming = new ConcurrentLinkedQueue<>();
     private volatile Slot[] slots = NONE;
     private volatile boolean running = true;
@@ -43,6 +44,12 @@ final class Runner implements Runnable {
     int stalledTicks;
 
     Runner(String threadName, Clock clock, IdleStrategy idle) {
+        this(threadName, clock, idle, MAX_PARK_NANOS);
+    }
+
+    /** With another safety net: tests set it beyond their deadline, so a lost wake-up shows. */
+    Runner(String threadName, Clock clock, IdleStrategy idle, long maxParkNanos) {
+        this.maxParkNanos = maxParkNanos;
         this.thread = new Thread(this, threadName);
         // Daemon: user code that ignores a kill's interrupt must not keep the JVM alive.
         this.thread.setDaemon(true);
@@ -213,7 +220,7 @@ final class Runner implements Runnable {
             parker.prepareToPark();
         }
         long now = System.nanoTime();
-        long budget = MAX_PARK_NANOS;
+        long budget = maxParkNanos;
         if (!running || !incoming.isEmpty()) {
             budget = 0;
         }
@@ -234,7 +241,7 @@ final class Runner implements Runnable {
                 } finally {
                     x.release();
                 }
-                x.dueAt = now + Math.min(b, MAX_PARK_NANOS);
+                x.dueAt = now + Math.min(b, maxParkNanos);
             }
             budget = Math.min(budget, x.dueAt - now);
         }

@@ -37,6 +37,7 @@ public final class ThreadedScheduler implements Scheduler {
     private final IdleStrategy idle;
     private final long blockedNanos;
     private final boolean byAffinity;
+    private long maxParkNanos = Runner.MAX_PARK_NANOS;
     private final List<Runner> runners = new CopyOnWriteArrayList<>();
     private Thread watchdog;
     private volatile boolean running = true;
@@ -67,12 +68,21 @@ public final class ThreadedScheduler implements Scheduler {
         this.blockedNanos = blockedNanos;
     }
 
+    /**
+     * Sets the longest park (default half a second), a safety net against a lost wake-up; tests set
+     * it beyond their deadline so that a lost wake-up fails them. Before {@link #start()}.
+     */
+    synchronized ThreadedScheduler withMaxPark(long nanos) {
+        this.maxParkNanos = nanos;
+        return this;
+    }
+
     @Override
     public synchronized void start() {
         List<DutyCycle> shared = new ArrayList<>();
         for (DutyCycle c : cycles) {
             if (threads == 0 || c.wantsOwnThread()) {
-                Runner r = new Runner(prefix + "-" + c.name(), clock, idle);
+                Runner r = new Runner(prefix + "-" + c.name(), clock, idle, maxParkNanos);
                 r.hand(new Slot(c));
                 runners.add(r);
             } else {
@@ -82,7 +92,7 @@ public final class ThreadedScheduler implements Scheduler {
         int n = Math.min(threads, shared.size());
         List<Runner> pool = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            pool.add(new Runner(prefix + "-worker-" + i, clock, idle));
+            pool.add(new Runner(prefix + "-worker-" + i, clock, idle, maxParkNanos));
         }
         int next = 0;
         for (DutyCycle c : shared) {
@@ -131,7 +141,7 @@ public final class ThreadedScheduler implements Scheduler {
             return;
         }
         List<Slot> others = r.takeAllBut(blocked);
-        Runner fresh = new Runner(prefix + "-worker-" + (runners.size()), clock, idle);
+        Runner fresh = new Runner(prefix + "-worker-" + (runners.size()), clock, idle, maxParkNanos);
         for (Slot s : others) {
             fresh.hand(s);
         }
