@@ -96,6 +96,13 @@ public class Config extends HashMap<String, Object> {
      */
     public static final String GALE_SCHEDULER_PLACEMENT = "gale.scheduler.placement";
     /**
+     * Gale: whether the scheduler evens out its threads' load by moving executors from the busiest
+     * thread to the least busy one while the topology runs (judged every half second, one move at
+     * a time). Default true; not with {@link #GALE_SCHEDULER_PLACEMENT} pipeline, which is kept as
+     * placed.
+     */
+    public static final String GALE_SCHEDULER_BALANCE = "gale.scheduler.balance";
+    /**
      * Gale: whether an executor hands a tuple to an executor on the same thread directly, without
      * the queue, when that keeps every ordering guarantee (fusion). Default false: it halves the
      * latency of a single pipeline but costs parallelism when the fused thread becomes the

@@ -109,7 +109,8 @@ public final class RunningTopology {
             this.scheduler = new StepScheduler(clock, cycles, this::checkNotFailed, scheduling.stepSeed());
         } else {
             this.scheduler = new ThreadedScheduler("gale-" + name, clock, cycles, scheduling.threads(),
-                    scheduling.idle(), scheduling.blockedNanos(), scheduling.pipelinePlacement());
+                    scheduling.idle(), scheduling.blockedNanos(), scheduling.pipelinePlacement())
+                    .withBalancing(scheduling.balance());
         }
         this.statsReader = new TopologyStatsReader(env, executors, byComponent);
         this.idleWaiter = new IdleWaiter(name, scheduler, executors, this::checkNotFailed, () -> killed);

@@ -27,6 +27,8 @@ final class Runner implements Runnable {
     static final long MAX_PARK_NANOS = 500_000_000L;
     private static final Slot[] NONE = new Slot[0];
     private static final int CYCLES_PER_IDLE_STEP = 4;
+    /** One pass in this many is timed, for the balancer: two clock reads per call cost too much on every pass. */
+    private static final int SAMPLE_EVERY = 8;
 
     private final Thread thread;
     private final Parker parker;
@@ -105,6 +107,18 @@ final class Runner implements Runnable {
     }
 
     /**
+     * Gives up {@code slot} if this runner owns it and has another cycle left; true if it did. The
+     * caller hands it to another runner. Any thread.
+     */
+    boolean release(Slot slot) {
+        if (slot.owner != this || owned().size() < 2) {
+            return false;
+        }
+        slot.owner = null;
+        return true;
+    }
+
+    /**
      * Keeps only {@code keep} and returns the other cycles, no longer this runner's; they must be
      * handed to another runner. Any thread.
      */
@@ -142,7 +156,9 @@ final class Runner implements Runnable {
         // a thread serving 100 idle executors wakes for its polling spouts without passing over
         // the bolts that have nothing to do.
         boolean dueOnly = false;
+        int pass = 0;
         while (running) {
+            boolean timed = (++pass & (SAMPLE_EVERY - 1)) == 0;
             if (!incoming.isEmpty()) {
                 dueOnly = endDoze(dueOnly);
                 adopt();
@@ -160,7 +176,7 @@ final class Runner implements Runnable {
                     }
                     x.ranDozing = true;
                 }
-                work += runOnce(x);
+                work += runOnce(x, timed);
             }
             if (work > 0) {
                 idleCount = 0;
@@ -185,7 +201,7 @@ final class Runner implements Runnable {
         return false;
     }
 
-    private int runOnce(Slot x) {
+    private int runOnce(Slot x, boolean timed) {
         if (x.owner != this || !x.claim()) {
             return 0;
         }
@@ -195,8 +211,13 @@ final class Runner implements Runnable {
             }
             current = x;
             seq = seq + 1;
+            long start = timed ? System.nanoTime() : 0;
             try {
-                return x.cycle.doWork(parker);
+                int work = x.cycle.doWork(parker);
+                if (timed && work > 0) {
+                    x.busyNanos = x.busyNanos + SAMPLE_EVERY * (System.nanoTime() - start);
+                }
+                return work;
             } finally {
                 seq = seq + 1;
             }

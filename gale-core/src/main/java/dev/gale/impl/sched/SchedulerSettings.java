@@ -9,7 +9,8 @@ import java.util.concurrent.TimeUnit;
  * How a topology's executors are scheduled, read from its configuration so that a bad value fails
  * the submit naming the key. Immutable.
  */
-public record SchedulerSettings(int threads, IdleStrategy idle, long blockedNanos, long stepSeed, boolean pipelinePlacement) {
+public record SchedulerSettings(int threads, IdleStrategy idle, long blockedNanos, long stepSeed, boolean pipelinePlacement,
+                                boolean balance) {
 
     public static SchedulerSettings from(Map<String, Object> conf) {
         int threads = ConfigValues.getNonNegativeInt(conf, Config.GALE_SCHEDULER_THREADS,
@@ -42,7 +43,8 @@ public record SchedulerSettings(int threads, IdleStrategy idle, long blockedNano
             throw new IllegalArgumentException("configuration '" + Config.GALE_SCHEDULER_PLACEMENT
                     + "' must be round-robin or pipeline, got '" + place + "'");
         }
+        boolean balance = ConfigValues.getBoolean(conf, Config.GALE_SCHEDULER_BALANCE, true);
         return new SchedulerSettings(threads, idle, TimeUnit.MILLISECONDS.toNanos(blockedMs), stepSeed,
-                place.equals("pipeline"));
+                place.equals("pipeline"), balance);
     }
 }

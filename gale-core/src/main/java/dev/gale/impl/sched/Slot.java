@@ -15,6 +15,14 @@ final class Slot {
     volatile Runner owner;
     volatile boolean started;
     volatile boolean closed;
+    /**
+     * Nanoseconds spent in calls that did work, estimated from sampled passes; written by the
+     * runner that holds the claim, read by the balancer.
+     */
+    volatile long busyNanos;
+    /** The balancer's last reading of {@link #busyNanos}, and the growth since the one before; balancer only. */
+    long busySeen;
+    long busyDelta;
     /** When the cycle next wants to run while its runner dozes (System.nanoTime); owning runner only. */
     long dueAt;
     /** Whether it ran in the current due-only pass, so its budget must be asked again; owning runner only. */

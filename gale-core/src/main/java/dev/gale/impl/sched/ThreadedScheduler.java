@@ -23,12 +23,18 @@ import org.slf4j.LoggerFactory;
  * {@code blockedNanos} and moves the other cycles of that thread to a new one, leaving the
  * blocking cycle alone on its thread from then on (logged once, naming it).
  *
+ * <p>Unless told otherwise ({@link #withBalancing}), the same watchdog thread evens out the load of
+ * the shared threads: every half second it may move one cycle from the busiest to the least busy
+ * ({@link Balancer}).
+ *
  * <p>With {@code threads == 0} every cycle gets a thread of its own (Storm's model).
  *
  * <p>Thread-safe.
  */
 public final class ThreadedScheduler implements Scheduler {
     private static final Logger LOG = LoggerFactory.getLogger(ThreadedScheduler.class);
+    /** How often the load of the shared threads is judged. */
+    static final long BALANCE_NANOS = 500_000_000L;
 
     private final String prefix;
     private final Clock clock;
@@ -39,6 +45,11 @@ public final class ThreadedScheduler implements Scheduler {
     private final boolean byAffinity;
     private long maxParkNanos = Runner.MAX_PARK_NANOS;
     private final List<Runner> runners = new CopyOnWriteArrayList<>();
+    /** The shared threads: those a cycle may be moved to. */
+    private final List<Runner> pool = new CopyOnWriteArrayList<>();
+    private boolean balancing = true;
+    private final Balancer balancer = new Balancer();
+    private int moves;
     private Thread watchdog;
     private volatile boolean running = true;
     private int isolated;
@@ -68,6 +79,12 @@ public final class ThreadedScheduler implements Scheduler {
         this.blockedNanos = blockedNanos;
     }
 
+    /** Whether the watchdog evens out the shared threads' load (default true). Before {@link #start()}. */
+    public synchronized ThreadedScheduler withBalancing(boolean on) {
+        this.balancing = on;
+        return this;
+    }
+
     /**
      * Sets the longest park (default half a second), a safety net against a lost wake-up; tests set
      * it beyond their deadline so that a lost wake-up fails them. Before {@link #start()}.
@@ -90,7 +107,6 @@ public final class ThreadedScheduler implements Scheduler {
             }
         }
         int n = Math.min(threads, shared.size());
-        List<Runner> pool = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             pool.add(new Runner(prefix + "-worker-" + i, clock, idle, maxParkNanos));
         }
@@ -103,7 +119,9 @@ public final class ThreadedScheduler implements Scheduler {
         for (Runner r : runners) {
             r.start();
         }
-        if (blockedNanos > 0 && n > 0 && shared.size() > n) {
+        // Placement by affinity is the user's choice (fusion needs it): it is not rebalanced.
+        balancing = balancing && !byAffinity && n > 1 && shared.size() > n;
+        if ((blockedNanos > 0 || balancing) && n > 0 && shared.size() > n) {
             watchdog = new Thread(this::watch, prefix + "-watchdog");
             watchdog.setDaemon(true);
             watchdog.start();
@@ -116,10 +134,19 @@ public final class ThreadedScheduler implements Scheduler {
     }
 
     private void watch() {
-        long tick = Math.max(1_000_000L, Math.min(blockedNanos / 2, 50_000_000L));
+        long tick = blockedNanos > 0 ? Math.max(1_000_000L, Math.min(blockedNanos / 2, BALANCE_NANOS / 10))
+                : BALANCE_NANOS / 10;
         int ticksToBlock = (int) Math.max(1, blockedNanos / tick);
+        long nextBalance = System.nanoTime() + BALANCE_NANOS;
         while (running) {
             LockSupport.parkNanos(this, tick);
+            if (balancing && System.nanoTime() - nextBalance >= 0) {
+                nextBalance = System.nanoTime() + BALANCE_NANOS;
+                balance();
+            }
+            if (blockedNanos == 0) {
+                continue;
+            }
             for (Runner r : runners) {
                 long seq = r.seq();
                 if ((seq & 1) == 1 && seq == r.watchedSeq) {
@@ -135,6 +162,25 @@ public final class ThreadedScheduler implements Scheduler {
         }
     }
 
+    private synchronized void balance() {
+        if (!running) {
+            return;
+        }
+        Balancer.Move m = balancer.consider(pool, System.nanoTime());
+        if (m != null && m.from().release(m.slot())) {
+            m.to().hand(m.slot());
+            moves++;
+            LOG.debug("{}: moved executor {} from thread {} ({}% busy) to {} ({}% busy)", prefix,
+                    m.slot().cycle.name(), m.from(), Math.round(100 * m.fromLoad()), m.to(),
+                    Math.round(100 * m.toLoad()));
+        }
+    }
+
+    /** How many times the balancer has moved a cycle so far. */
+    public synchronized int moveCount() {
+        return moves;
+    }
+
     private synchronized void isolate(Runner r) {
         Slot blocked = r.current();
         if (!running || blocked == null || r.owned().size() < 2) {
@@ -146,6 +192,9 @@ public final class ThreadedScheduler implements Scheduler {
             fresh.hand(s);
         }
         runners.add(fresh);
+        // The blocking cycle keeps its thread: nothing may be moved there any more.
+        pool.remove(r);
+        pool.add(fresh);
         fresh.start();
         isolated++;
         LOG.warn("{}: executor {} has been in one call of user code for over {} ms (blocking, e.g. sleeping in"
