@@ -12,13 +12,19 @@ import java.util.Set;
  * <p>Immutable and thread-safe.
  */
 public final class MessageId {
-    private static final long[] NONE = new long[0];
-    private static final MessageId UNANCHORED = new MessageId(NONE);
+    private static final MessageId UNANCHORED = new MessageId(0, 0, 0, null);
 
-    /** Pairs {@code root0, id0, root1, id1, ...}; roots are distinct. */
+    // Most tuples belong to one tree: its root and id sit in fields, with no array to allocate.
+    private final int count;
+    private final long root0;
+    private final long id0;
+    /** Pairs {@code root0, id0, root1, id1, ...} when there are two trees or more; roots are distinct. */
     private final long[] rootsAndIds;
 
-    private MessageId(long[] rootsAndIds) {
+    private MessageId(int count, long root0, long id0, long[] rootsAndIds) {
+        this.count = count;
+        this.root0 = root0;
+        this.id0 = id0;
         this.rootsAndIds = rootsAndIds;
     }
 
@@ -29,7 +35,7 @@ public final class MessageId {
 
     /** A message id in a single tree. */
     public static MessageId makeRootId(long root, long id) {
-        return new MessageId(new long[] {root, id});
+        return new MessageId(1, root, id, null);
     }
 
     /**
@@ -37,20 +43,24 @@ public final class MessageId {
      * owned by the message id afterwards.
      */
     public static MessageId ofPairs(long[] rootsAndIds) {
-        return rootsAndIds.length == 0 ? UNANCHORED : new MessageId(rootsAndIds);
+        int n = rootsAndIds.length >>> 1;
+        if (n == 0) {
+            return UNANCHORED;
+        }
+        return n == 1 ? makeRootId(rootsAndIds[0], rootsAndIds[1]) : new MessageId(n, 0, 0, rootsAndIds);
     }
 
     /** How many trees the tuple belongs to. */
     public int rootCount() {
-        return rootsAndIds.length >>> 1;
+        return count;
     }
 
     public long root(int i) {
-        return rootsAndIds[i << 1];
+        return rootsAndIds == null ? root0 : rootsAndIds[i << 1];
     }
 
     public long id(int i) {
-        return rootsAndIds[(i << 1) + 1];
+        return rootsAndIds == null ? id0 : rootsAndIds[(i << 1) + 1];
     }
 
     /** The root ids of every tree the tuple belongs to. */
@@ -60,12 +70,12 @@ public final class MessageId {
 
     /** Root id to edge-id XOR, as Storm exposes it. A fresh map on each call. */
     public Map<Long, Long> getAnchorsToIds() {
-        if (rootsAndIds.length == 0) {
+        if (count == 0) {
             return Collections.emptyMap();
         }
         Map<Long, Long> m = new HashMap<>();
-        for (int i = 0; i < rootsAndIds.length; i += 2) {
-            m.put(rootsAndIds[i], rootsAndIds[i + 1]);
+        for (int i = 0; i < count; i++) {
+            m.put(root(i), id(i));
         }
         return m;
     }
@@ -83,11 +93,11 @@ public final class MessageId {
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("{");
-        for (int i = 0; i < rootsAndIds.length; i += 2) {
+        for (int i = 0; i < count; i++) {
             if (i > 0) {
                 sb.append(", ");
             }
-            sb.append(Long.toHexString(rootsAndIds[i])).append('=').append(Long.toHexString(rootsAndIds[i + 1]));
+            sb.append(Long.toHexString(root(i))).append('=').append(Long.toHexString(id(i)));
         }
         return sb.append('}').toString();
     }

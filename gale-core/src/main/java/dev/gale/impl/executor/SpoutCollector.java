@@ -71,7 +71,9 @@ final class SpoutCollector implements ISpoutOutputCollector {
 
     private void emitTo(StreamRouter r, List<Object> tuple, Object messageId, int[] targets, int n) {
         if (messageId != null && env.tracking() && n > 0) {
-            long root = executor.newRoot();
+            // Tracked before the tuples go out (one probe for the collision check and the insert);
+            // its outcome can only arrive once this call has returned.
+            long root = executor.track(messageId, r.streamId(), taskIndex);
             long xor = 0;
             for (int i = 0; i < n; i++) {
                 long edge = ids.next();
@@ -79,7 +81,6 @@ final class SpoutCollector implements ISpoutOutputCollector {
                 emitter.send(targets[i], emitter.tuple(r, tuple, MessageId.makeRootId(root, edge), targets[i]));
             }
             emitter.sendToAcker(env.ackerFor(root), AckerMessage.init(root, xor, emitter.taskId));
-            executor.track(root, messageId, r.streamId(), taskIndex);
         } else {
             for (int i = 0; i < n; i++) {
                 emitter.send(targets[i], emitter.tuple(r, tuple, MessageId.makeUnanchored(), targets[i]));

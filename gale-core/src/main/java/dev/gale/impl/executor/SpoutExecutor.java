@@ -117,16 +117,14 @@ public final class SpoutExecutor extends Executor {
 
     // ---- called by the collectors ------------------------------------------------------------
 
-    long newRoot() {
+    /** Starts tracking a new tree and returns its root: random, and not pending already. */
+    long track(Object messageId, String streamId, int taskIndex) {
+        long now = env.clock().nanos();
         long root;
         do {
             root = ids.next();
-        } while (pending.contains(root));
+        } while (!pending.putIfAbsent(root, messageId, streamId, now, taskIndex));
         return root;
-    }
-
-    void track(long root, Object messageId, String streamId, int taskIndex) {
-        pending.put(root, messageId, streamId, env.clock().nanos(), taskIndex);
     }
 
     /** Acks a message id on this thread as soon as the current user call returns. */

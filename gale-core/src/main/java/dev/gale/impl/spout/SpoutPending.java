@@ -63,9 +63,19 @@ public final class SpoutPending extends LongOpenHashIndex {
 
     /** Adds a tracked tuple; the root must not be pending already. */
     public void put(long root, Object messageId, String streamId, long start, int taskIndex) {
+        if (!putIfAbsent(root, messageId, streamId, start, taskIndex)) {
+            throw new IllegalStateException("root id " + Long.toHexString(root) + " is already pending");
+        }
+    }
+
+    /**
+     * Adds a tracked tuple unless its root is pending already (a random root that collided): one
+     * probe of the table for both the check and the insert. True if added.
+     */
+    public boolean putIfAbsent(long root, Object messageId, String streamId, long start, int taskIndex) {
         int slot = insert(root);
         if (!lastInsertCreated()) {
-            throw new IllegalStateException("root id " + Long.toHexString(root) + " is already pending");
+            return false;
         }
         messageIds[slot] = messageId;
         streams[slot] = streamId;
@@ -73,6 +83,7 @@ public final class SpoutPending extends LongOpenHashIndex {
         generations[slot] = generation;
         taskIndexes[slot] = taskIndex;
         countPerTask[taskIndex]++;
+        return true;
     }
 
     /** The slot of a pending root, or -1. */
