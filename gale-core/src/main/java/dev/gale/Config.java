@@ -111,7 +111,9 @@ public class Config extends HashMap<String, Object> {
     public static final String GALE_SCHEDULER_INLINE = "gale.scheduler.inline";
     /**
      * Gale, per component ({@code addConfiguration}): true gives each of the component's executors
-     * a thread of its own, for user code that blocks (sleeps, waits on I/O). Default false.
+     * a thread of its own, for user code that blocks (sleeps, waits on I/O). Such a bolt also sends
+     * each tuple as soon as it is emitted: other bolts batch the tuples they send to executors on
+     * other threads, and a batch may wait until the bolt's next execute returns. Default false.
      */
     public static final String GALE_EXECUTOR_OWN_THREAD = "gale.executor.own.thread";
 

@@ -48,6 +48,9 @@ public final class BoltExecutor extends Executor {
         }
         wantOwnThread(dev.gale.utils.ConfigValues.getBoolean(tasks[0].setup.conf,
                 dev.gale.Config.GALE_EXECUTOR_OWN_THREAD, false));
+        // A bolt marked as blocking sends each tuple at once: its next execute may block, and
+        // batched tuples would wait for it to return.
+        outbox.batchTuples(!wantsOwnThread());
     }
 
     private static final class BoltTask {
@@ -133,6 +136,9 @@ public final class BoltExecutor extends Executor {
         long latency = timed ? env.clock().nanos() - start : -1;
         t.setup.metrics.executed(latency);
         t.setup.hooks.boltExecute(tuple, latency);
+        if (!env.stepped()) {
+            outbox.endCall(); // stepped, batches leave at the end of the cycle: no real time in the order
+        }
     }
 
     @Override

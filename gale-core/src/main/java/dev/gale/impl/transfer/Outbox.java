@@ -15,6 +15,8 @@ import java.util.ArrayDeque;
 public final class Outbox {
     /** Large enough to amortise an offer, small enough to stay in a few cache lines. */
     static final int BATCH_SIZE = 64;
+    /** Longest a batched tuple waits for more once the call that sent it has returned. */
+    static final long MAX_BATCH_WAIT_NANOS = 100_000L;
     private final Inbox[] inboxByTask;
     private final boolean countsAsCongestion;
     private final Backpressure backpressure;
@@ -27,6 +29,14 @@ public final class Outbox {
     private final boolean[] batchListed;
     private final Inbox[] batchedList;
     private int batchedCount;
+    /** Targets with tuples batched (a subset of the batched targets), flushed by {@link #endCall}. */
+    private final Inbox[] orderedList;
+    private int orderedCount;
+    private final boolean[] orderedListed;
+    /** When the oldest batched tuple was sent (System.nanoTime), valid while orderedCount > 0. */
+    private long oldestOrderedNanos;
+    /** Whether tuples to other threads are batched (bolts); else each is offered at once (spouts). */
+    private boolean batchTuples;
     private final boolean[] touched;
     private final Inbox[] touchedList;
     private int touchedCount;
@@ -49,6 +59,8 @@ public final class Outbox {
         this.batchedList = new Inbox[executorCount];
         this.touched = new boolean[executorCount];
         this.touchedList = new Inbox[executorCount];
+        this.orderedList = new Inbox[executorCount];
+        this.orderedListed = new boolean[executorCount];
     }
 
     /** Binds the executor's thread (through its parker); from then on only it may send. */
@@ -73,9 +85,68 @@ public final class Outbox {
         }
     }
 
-    /** Sends a message to a task's executor; never blocks. Executor thread only. */
+    /**
+     * Sends a tuple to a task's executor, after this executor's earlier tuples to it; never
+     * blocks. Tuples to an executor on another thread travel in batches (one queue offer for up to
+     * {@value #BATCH_SIZE}), which leave when the batch is full, at the end of the cycle, or at
+     * the end of a user call ({@link #endCall}) once the oldest has waited {@value #MAX_BATCH_WAIT_NANOS} ns.
+     * Executor thread only.
+     */
     public void send(int taskId, Object message) {
-        sendTo(inboxByTask[taskId], message);
+        Inbox target = inboxByTask[taskId];
+        // Kept small, so the JIT inlines it into every emit; batching is out of line.
+        if (batchTuples) {
+            sendBatched(target, message);
+        } else {
+            sendTo(target, message);
+        }
+    }
+
+    private void sendBatched(Inbox target, Object message) {
+        int i = target.index();
+        if (batchSizes[i] == 0 && target.boundTo(ownerParker)) {
+            // Same thread: the queue costs no cross-core hand-off, and batching would only delay.
+            sendTo(target, message);
+            return;
+        }
+        if (!orderedListed[i]) {
+            if (orderedCount == 0) {
+                oldestOrderedNanos = System.nanoTime();
+            }
+            orderedListed[i] = true;
+            orderedList[orderedCount++] = target;
+        }
+        batch(target, i, message); // one batch per target, in send order: order is kept
+    }
+
+    /**
+     * Makes {@link #send} batch tuples to executors on other threads. Bolts do; a spout offers each
+     * tuple at once, because its nextTuple may block after an emit (waiting for the next message)
+     * and must not hold the tuples it emitted. Before the executor runs.
+     */
+    public void batchTuples(boolean on) {
+        this.batchTuples = on;
+    }
+
+    /**
+     * Ends a bolt's call into user code: flushes the batched tuples if the oldest has waited
+     * {@value #MAX_BATCH_WAIT_NANOS} ns, so that they do not wait out a whole cycle of slow calls.
+     */
+    public void endCall() {
+        if (orderedCount > 0 && System.nanoTime() - oldestOrderedNanos >= MAX_BATCH_WAIT_NANOS) {
+            flushOrdered();
+        }
+    }
+
+    private void flushOrdered() {
+        for (int j = 0; j < orderedCount; j++) {
+            Inbox target = orderedList[j];
+            orderedList[j] = null;
+            int i = target.index();
+            orderedListed[i] = false;
+            flushBatch(target, i);
+        }
+        orderedCount = 0;
     }
 
     /**
@@ -85,7 +156,10 @@ public final class Outbox {
      */
     public void sendUnordered(int taskId, Object message) {
         Inbox target = inboxByTask[taskId];
-        int i = target.index();
+        batch(target, target.index(), message);
+    }
+
+    private void batch(Inbox target, int i, Object message) {
         Object[] batch = batches[i];
         if (batch == null) {
             batch = new Object[BATCH_SIZE];
@@ -110,19 +184,29 @@ public final class Outbox {
             Inbox target = batchedList[j];
             batchedList[j] = null;
             int i = target.index();
-            int n = batchSizes[i];
-            if (n == 1) {
-                Object[] batch = batches[i];
-                sendTo(target, batch[0]); // alone: no wrapper, and the array is reused
-                batch[0] = null;
-            } else if (n > 1) {
-                sendTo(target, new MessageBatch(batches[i], n));
-                batches[i] = null;
-            }
-            batchSizes[i] = 0;
+            flushBatch(target, i);
             batchListed[i] = false;
         }
         batchedCount = 0;
+        for (int j = 0; j < orderedCount; j++) {
+            orderedListed[orderedList[j].index()] = false;
+            orderedList[j] = null;
+        }
+        orderedCount = 0;
+    }
+
+    /** Sends what is batched for one target; it stays listed (a later message reuses the listing). */
+    private void flushBatch(Inbox target, int i) {
+        int n = batchSizes[i];
+        if (n == 1) {
+            Object[] batch = batches[i];
+            sendTo(target, batch[0]); // alone: no wrapper, and the array is reused
+            batch[0] = null;
+        } else if (n > 1) {
+            sendTo(target, new MessageBatch(batches[i], n));
+            batches[i] = null;
+        }
+        batchSizes[i] = 0;
     }
 
     private void sendTo(Inbox target, Object message) {
@@ -240,5 +324,10 @@ public final class Outbox {
             batchedList[j] = null;
         }
         batchedCount = 0;
+        for (int j = 0; j < orderedCount; j++) {
+            orderedListed[orderedList[j].index()] = false;
+            orderedList[j] = null;
+        }
+        orderedCount = 0;
     }
 }
