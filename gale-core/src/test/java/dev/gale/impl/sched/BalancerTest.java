@@ -123,18 +123,29 @@ class BalancerTest {
         assertThat(balancer.consider(List.of(t0, t1), PERIOD)).isNull();
     }
 
-    /** Burns about {@code nanos} of CPU per call: a busy executor. */
-    private static final class Burner extends ThreadedSchedulerTest.Counting {
+    /** Burns about {@code nanos} of CPU per call and reports work (a busy executor), or finds nothing to do. */
+    private static final class Synthetic extends ThreadedSchedulerTest.Counting {
         private final long nanos;
 
-        Burner(String name, long nanos) {
+        private Synthetic(String name, long nanos) {
             super(name);
             this.nanos = nanos;
+        }
+
+        static Synthetic busy(String name) {
+            return new Synthetic(name, 20_000);
+        }
+
+        static Synthetic idle(String name) {
+            return new Synthetic(name, -1);
         }
 
         @Override
         public int doWork(Parker parker) {
             super.doWork(parker);
+            if (nanos < 0) {
+                return 0;
+            }
             long end = System.nanoTime() + nanos;
             while (System.nanoTime() < end) {
                 Thread.onSpinWait();
@@ -143,25 +154,12 @@ class BalancerTest {
         }
     }
 
-    /** Finds nothing to do, ever: an idle executor. */
-    private static final class Idle extends ThreadedSchedulerTest.Counting {
-        Idle(String name) {
-            super(name);
-        }
-
-        @Override
-        public int doWork(Parker parker) {
-            super.doWork(parker);
-            return 0;
-        }
-    }
-
     @Test
     void aSchedulerSpreadsTwoBusyCyclesThatRoundRobinPutOnOneThread() throws Exception {
         // Dealt round-robin: t0 gets heavy1 and heavy2, t1 the light one.
-        Burner heavy1 = new Burner("heavy1", 20_000);
-        Idle light = new Idle("light");
-        Burner heavy2 = new Burner("heavy2", 20_000);
+        Synthetic heavy1 = Synthetic.busy("heavy1");
+        Synthetic light = Synthetic.idle("light");
+        Synthetic heavy2 = Synthetic.busy("heavy2");
         ThreadedScheduler s = new ThreadedScheduler("balance-test", Clock.system(),
                 List.of(heavy1, light, heavy2), 2, IdleStrategy.BACKOFF, 0);
         s.start();
@@ -185,9 +183,9 @@ class BalancerTest {
 
     @Test
     void withoutBalancingNothingMoves() throws Exception {
-        Burner heavy1 = new Burner("heavy1", 20_000);
-        Idle light = new Idle("light");
-        Burner heavy2 = new Burner("heavy2", 20_000);
+        Synthetic heavy1 = Synthetic.busy("heavy1");
+        Synthetic light = Synthetic.idle("light");
+        Synthetic heavy2 = Synthetic.busy("heavy2");
         ThreadedScheduler s = new ThreadedScheduler("balance-test", Clock.system(),
                 List.of(heavy1, light, heavy2), 2, IdleStrategy.BACKOFF, 0).withBalancing(false);
         s.start();
