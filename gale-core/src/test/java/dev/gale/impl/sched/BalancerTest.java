@@ -77,38 +77,42 @@ class BalancerTest {
         assertThat(m.fromLoad()).isCloseTo(0.95, org.assertj.core.data.Offset.offset(1e-9));
     }
 
+    /** Cycles x and y on thread t0, z on t1, and a balancer that has taken its first reading. */
+    private static final class TwoAndOne {
+        final Slot x = slot("x");
+        final Slot y = slot("y");
+        final Slot z = slot("z");
+        final Runner t0 = runner("t0", x, y);
+        final Runner t1 = runner("t1", z);
+        final Balancer balancer = new Balancer();
+        private int periods;
+
+        TwoAndOne() {
+            balancer.consider(List.of(t0, t1), 0);
+        }
+
+        /** One more period in which x, y and z were busy for these shares of it; the balancer's verdict. */
+        Balancer.Move period(double x, double y, double z) {
+            busy(new double[] {x, y, z}, this.x, this.y, this.z);
+            return balancer.consider(List.of(t0, t1), ++periods * PERIOD);
+        }
+    }
+
     @Test
     void theReadingAfterAMoveIsNotJudged() {
-        Slot x = slot("x");
-        Slot y = slot("y");
-        Slot z = slot("z");
-        Runner t0 = runner("t0", x, y);
-        Runner t1 = runner("t1", z);
-        Balancer balancer = new Balancer();
-        balancer.consider(List.of(t0, t1), 0);
-        busy(new double[] {0.5, 0.45, 0.0}, x, y, z);
-        assertThat(balancer.consider(List.of(t0, t1), PERIOD)).isNotNull();
+        TwoAndOne f = new TwoAndOne();
+        assertThat(f.period(0.5, 0.45, 0.0)).isNotNull();
         // Not carried out here: the same loads again would call for a move, but this period is skipped.
-        busy(new double[] {0.5, 0.45, 0.0}, x, y, z);
-        assertThat(balancer.consider(List.of(t0, t1), 2 * PERIOD)).isNull();
-        busy(new double[] {0.5, 0.45, 0.0}, x, y, z);
-        assertThat(balancer.consider(List.of(t0, t1), 3 * PERIOD)).isNotNull();
+        assertThat(f.period(0.5, 0.45, 0.0)).isNull();
+        assertThat(f.period(0.5, 0.45, 0.0)).isNotNull();
     }
 
     @Test
     void nothingMovesWhileNoThreadIsNearlySaturatedOrWhenTheGainIsSmall() {
-        Slot x = slot("x");
-        Slot y = slot("y");
-        Slot z = slot("z");
-        Runner t0 = runner("t0", x, y);
-        Runner t1 = runner("t1", z);
-        Balancer balancer = new Balancer();
-        balancer.consider(List.of(t0, t1), 0);
-        busy(new double[] {0.3, 0.3, 0.0}, x, y, z);
-        assertThat(balancer.consider(List.of(t0, t1), PERIOD)).as("busiest at 0.6 of a core").isNull();
-        busy(new double[] {0.5, 0.45, 0.9}, x, y, z);
+        TwoAndOne f = new TwoAndOne();
+        assertThat(f.period(0.3, 0.3, 0.0)).as("busiest at 0.6 of a core").isNull();
         // Loads 0.95 and 0.9: the best move (y) leaves 0.5 / 1.35, a wider gap.
-        assertThat(balancer.consider(List.of(t0, t1), 2 * PERIOD)).isNull();
+        assertThat(f.period(0.5, 0.45, 0.9)).isNull();
     }
 
     @Test
