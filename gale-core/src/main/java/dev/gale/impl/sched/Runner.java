@@ -110,7 +110,7 @@ final class Runner implements Runnable {
      * Gives up {@code slot} if this runner owns it and has another cycle left; true if it did. The
      * caller hands it to another runner. Any thread.
      */
-    boolean release(Slot slot) {
+    boolean giveUp(Slot slot) {
         if (slot.owner != this || owned().size() < 2) {
             return false;
         }

@@ -167,7 +167,7 @@ public final class ThreadedScheduler implements Scheduler {
             return;
         }
         Balancer.Move m = balancer.consider(pool, System.nanoTime());
-        if (m != null && m.from().release(m.slot())) {
+        if (m != null && m.from().giveUp(m.slot())) {
             m.to().hand(m.slot());
             moves++;
             LOG.debug("{}: moved executor {} from thread {} ({}% busy) to {} ({}% busy)", prefix,

@@ -188,6 +188,11 @@ public final class Outbox {
             batchListed[i] = false;
         }
         batchedCount = 0;
+        forgetOrdered();
+    }
+
+    /** Empties the list of targets with tuples batched (their batches went out with all the others). */
+    private void forgetOrdered() {
         for (int j = 0; j < orderedCount; j++) {
             orderedListed[orderedList[j].index()] = false;
             orderedList[j] = null;
@@ -324,10 +329,6 @@ public final class Outbox {
             batchedList[j] = null;
         }
         batchedCount = 0;
-        for (int j = 0; j < orderedCount; j++) {
-            orderedListed[orderedList[j].index()] = false;
-            orderedList[j] = null;
-        }
-        orderedCount = 0;
+        forgetOrdered();
     }
 }
