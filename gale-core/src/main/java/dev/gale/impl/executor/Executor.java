@@ -182,17 +182,17 @@ public abstract class Executor implements DutyCycle, MessagePassingQueue.Consume
         }
     }
 
+    /** The parker of the thread running this executor now (null before it first ran). */
+    protected final Parker parker() {
+        return boundParker;
+    }
+
     /**
      * Takes a message from a sender running on the same thread, now, instead of through the queue:
      * only if this executor runs on that thread, is not running already (no re-entry: a cycle in
      * the graph falls back to the queue), has started, and its queue is empty, so the message
      * overtakes nothing from that sender.
      */
-    /** The parker of the thread running this executor now (null before it first ran). */
-    protected final Parker parker() {
-        return boundParker;
-    }
-
     @Override
     public final boolean tryInline(Object message, Thread sender) {
         Parker p = boundParker;

@@ -35,9 +35,7 @@ final class Balancer {
         Runner idlest = null;
         double maxLoad = -1;
         double minLoad = Double.MAX_VALUE;
-        double[] loads = new double[pool.size()];
-        for (int i = 0; i < pool.size(); i++) {
-            Runner r = pool.get(i);
+        for (Runner r : pool) {
             long sum = 0;
             for (Slot s : r.owned()) {
                 long busy = s.busyNanos;
@@ -45,13 +43,13 @@ final class Balancer {
                 s.busySeen = busy;
                 sum += s.busyDelta;
             }
-            loads[i] = first ? 0 : (double) sum / elapsed;
-            if (loads[i] > maxLoad) {
-                maxLoad = loads[i];
+            double load = first ? 0 : (double) sum / elapsed;
+            if (load > maxLoad) {
+                maxLoad = load;
                 busiest = r;
             }
-            if (loads[i] < minLoad) {
-                minLoad = loads[i];
+            if (load < minLoad) {
+                minLoad = load;
                 idlest = r;
             }
         }

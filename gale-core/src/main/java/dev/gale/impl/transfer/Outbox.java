@@ -135,6 +135,7 @@ public final class Outbox {
     public void endCall() {
         if (orderedCount > 0 && System.nanoTime() - oldestOrderedNanos >= MAX_BATCH_WAIT_NANOS) {
             flushOrdered();
+            signalTargets(); // the bolt's next call may be slow: wake the receivers now, not at the cycle's end
         }
     }
 
@@ -283,6 +284,12 @@ public final class Outbox {
             flushed = batchedCount;
             flushBatches();
         }
+        signalTargets();
+        return flushed;
+    }
+
+    /** Wakes every inbox that received messages since the last call. */
+    private void signalTargets() {
         for (int i = 0; i < touchedCount; i++) {
             Inbox t = touchedList[i];
             touchedList[i] = null;
@@ -290,7 +297,6 @@ public final class Outbox {
             t.signal();
         }
         touchedCount = 0;
-        return flushed;
     }
 
     /** True while unordered messages wait to be delivered at the end of a cycle. */

@@ -120,4 +120,37 @@ class OutboxTest {
         }
         assertThat(backpressure.isCongested()).isFalse();
     }
+
+    @Test
+    void aBoltsBatchLeavesAndWakesItsReceiverOnceItsOldestTupleHasWaited() throws Exception {
+        Inbox[] in = inboxes(1024, 1024);
+        Outbox out = new Outbox(in, 2, true, new Backpressure());
+        out.batchTuples(true);
+        out.bindOwner(new Parker(Thread.currentThread()), "test bolt");
+        // The receiver parks for an hour unless signalled: a flush without a wake-up leaves it asleep.
+        java.util.concurrent.CountDownLatch bound = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CompletableFuture<List<Object>> receiver = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            Parking.bind(in[1]);
+            bound.countDown();
+            List<Object> got = new ArrayList<>();
+            while (got.size() < 3) {
+                List<Object> batch = drainAll(in[1]);
+                if (batch.isEmpty()) {
+                    Parking.park(in[1], java.util.concurrent.TimeUnit.HOURS.toNanos(1));
+                }
+                got.addAll(batch);
+            }
+            return got;
+        });
+        bound.await();
+        out.send(1, "t1");
+        out.send(1, "t2");
+        out.send(1, "t3");
+        long sent = System.nanoTime();
+        while (System.nanoTime() - sent < Outbox.MAX_BATCH_WAIT_NANOS) {
+            Thread.onSpinWait(); // the bolt's call goes on: its batch grows old
+        }
+        out.endCall(); // no end of cycle follows: the bolt's next call could block
+        assertThat(receiver.get(30, java.util.concurrent.TimeUnit.SECONDS)).containsExactly("t1", "t2", "t3");
+    }
 }
