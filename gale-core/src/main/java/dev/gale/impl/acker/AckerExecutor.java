@@ -9,7 +9,6 @@ import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.transfer.Inbox;
 import dev.gale.impl.transfer.TreeOutcome;
-import dev.gale.impl.util.LongOpenHashIndex;
 import java.util.List;
 
 /**
@@ -24,7 +23,7 @@ public final class AckerExecutor extends Executor implements Acker.Outcomes {
 
     public AckerExecutor(RuntimeEnv env, Inbox inbox, int taskId, int expectedPending) {
         super(env, Constants.ACKER_COMPONENT_ID, inbox, true);
-        this.acker = new Acker(env.settings().pendingBuckets(), LongOpenHashIndex.capacityFor(expectedPending));
+        this.acker = new Acker(env.settings().pendingBuckets(), PendingTrees.capacityFor(expectedPending));
         this.metrics = new TaskMetrics(Constants.ACKER_COMPONENT_ID, taskId, false);
     }
 

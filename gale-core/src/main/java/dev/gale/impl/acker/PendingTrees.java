@@ -8,10 +8,10 @@ import dev.gale.impl.util.LongOpenHashIndex;
  * generation (rotation count) when it was created or last renewed.
  *
  * <p>Exactly 20 bytes a slot (the root and the XOR as longs, the rest packed in one int), whatever
- * the size of the tree, and no allocation except when the table grows. The table is at most 0.8
- * full and grows by a quarter, so once it has grown it is still more than 0.64 full: at most 31.25
- * bytes a pending tree at the high-water mark, whether it was sized up front (from max spout
- * pending) or grew to fit.
+ * the size of the tree, and no allocation except when the table grows. Sized up front (from max
+ * spout pending, {@link #capacityFor}) it is 0.625 full at the high-water mark: 32 bytes a pending
+ * tree. It grows when 0.8 full, by a quarter, so once it has grown it is still more than 0.64 full:
+ * at most 31.25 bytes a pending tree.
  * Timing out works like a rotating map with {@code numBuckets} buckets: an entry created or
  * renewed after rotation r is dropped by rotation r + numBuckets.
  *
@@ -39,6 +39,16 @@ public final class PendingTrees extends LongOpenHashIndex {
     private long[] oldAckVals;
     private int[] oldMeta;
     private int generation;
+
+    /**
+     * The slots for a table that will hold up to {@code trees} pending trees: 1.6 a tree, as sparse
+     * as the 32-byte budget allows. A removal scans its probe run to the end, and runs lengthen
+     * quickly with the load: sized to be 0.8 full at max spout pending, backward-shift removals
+     * were a fifth of the acker thread's profile in {@code ack-1000}.
+     */
+    public static int capacityFor(int trees) {
+        return (int) Math.max(8, Math.min(Integer.MAX_VALUE - 8, (long) trees * 8 / 5));
+    }
 
     public PendingTrees(int numBuckets, int initialCapacity) {
         super(initialCapacity);

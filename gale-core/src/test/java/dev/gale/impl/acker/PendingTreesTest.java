@@ -93,7 +93,7 @@ class PendingTreesTest {
     @Test
     void aTableSizedForItsPendingTreesUsesAtMost32BytesPerTree() {
         int pending = 5_000;
-        PendingTrees trees = new PendingTrees(5, dev.gale.impl.util.LongOpenHashIndex.capacityFor(pending));
+        PendingTrees trees = new PendingTrees(5, PendingTrees.capacityFor(pending));
         Random rnd = new Random(1);
         for (int i = 0; i < pending; i++) {
             trees.setSpoutTask(trees.xor(rnd.nextLong() | 1, rnd.nextLong()), 3);
