@@ -129,11 +129,11 @@ public final class FlinkRun {
                 (firstNanos - submitNanos) / 1e6);
         sleepReporting(wordcount, "warm-up", warmupSecs, null);
 
-        Meter.COMPLETE_LATENCY.getIntervalHistogram(); // drop the warm-up's latencies
+        Meter.takeLatencies(); // drop the warm-up's latencies
         Histogram lat = new Histogram(Meter.MAX_LATENCY_NANOS, 3);
-        long confirmed0 = Meter.ACKED.sum();
+        long confirmed0 = Meter.acked();
         long source0 = sourceRecords();
-        long sink0 = Meter.SINK_TUPLES.sum();
+        long sink0 = Meter.sinkTuples();
         long gc0 = gcMillis();
         long cpu0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
@@ -141,10 +141,10 @@ public final class FlinkRun {
         long t1 = System.nanoTime();
         long cpu1 = os.getProcessCpuTime();
         long gc1 = gcMillis();
-        long confirmed = Meter.ACKED.sum() - confirmed0;
+        long confirmed = Meter.acked() - confirmed0;
         long sentences = sourceRecords() - source0;
-        long sink = Meter.SINK_TUPLES.sum() - sink0;
-        lat.add(Meter.COMPLETE_LATENCY.getIntervalHistogram());
+        long sink = Meter.sinkTuples() - sink0;
+        lat.add(Meter.takeLatencies());
         JobStatus status = job.getJobStatus().get();
         if (status != JobStatus.RUNNING) {
             throw new IllegalStateException("job is " + status + " at the end of the window");
@@ -210,18 +210,18 @@ public final class FlinkRun {
     private static void sleepReporting(boolean wordcount, String phase, double secs, Histogram latencies)
             throws InterruptedException {
         long end = System.nanoTime() + (long) (secs * 1e9);
-        long last = wordcount ? sourceRecords() : Meter.SINK_TUPLES.sum();
+        long last = wordcount ? sourceRecords() : Meter.sinkTuples();
         long lastT = System.nanoTime();
         for (long now = lastT; now < end; now = System.nanoTime()) {
             Thread.sleep(Math.max(1, Math.min(1000, (end - now) / 1_000_000)));
-            long c = wordcount ? sourceRecords() : Meter.SINK_TUPLES.sum();
+            long c = wordcount ? sourceRecords() : Meter.sinkTuples();
             long t = System.nanoTime();
-            org.HdrHistogram.Histogram interval = Meter.COMPLETE_LATENCY.getIntervalHistogram();
+            org.HdrHistogram.Histogram interval = Meter.takeLatencies();
             if (latencies != null) {
                 latencies.add(interval);
             }
             System.err.printf(Locale.ROOT, "progress: %s %,.0f %s/s, %,d confirmed by checkpoints so far%n", phase,
-                    (c - last) * 1e9 / (t - lastT), wordcount ? "sentences" : "records at sink", Meter.ACKED.sum());
+                    (c - last) * 1e9 / (t - lastT), wordcount ? "sentences" : "records at sink", Meter.acked());
             last = c;
             lastT = t;
         }

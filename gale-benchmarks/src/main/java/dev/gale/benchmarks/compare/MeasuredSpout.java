@@ -24,6 +24,7 @@ public abstract class MeasuredSpout extends BaseRichSpout {
     private transient long[] emitNanos;
     private transient long[] emitSeq;
     private transient long next;
+    private transient MeterShard shard;
 
     /** @param tracked emit with message ids (acking) or without (fire and forget) */
     protected MeasuredSpout(boolean tracked) {
@@ -35,6 +36,7 @@ public abstract class MeasuredSpout extends BaseRichSpout {
         this.collector = collector;
         this.emitNanos = new long[RING];
         this.emitSeq = new long[RING];
+        this.shard = Meter.spoutShard();
     }
 
     /** The values of the next tuple, for sequence number {@code seq}. */
@@ -59,7 +61,7 @@ public abstract class MeasuredSpout extends BaseRichSpout {
         long now = System.nanoTime();
         long seq = (Long) msgId;
         int slot = (int) (seq & MASK);
-        Meter.acked(emitSeq[slot] == seq ? emitNanos[slot] : 0, now);
+        Meter.acked(shard, emitSeq[slot] == seq ? emitNanos[slot] : 0, now);
     }
 
     @Override

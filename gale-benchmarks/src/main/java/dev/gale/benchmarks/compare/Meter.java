@@ -1,39 +1,43 @@
 package dev.gale.benchmarks.compare;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
- * What the benchmark topologies measure, in static fields so that every task copy (both engines
- * deserialize their own copy of each component) reports into the same place inside the process.
- * Written by spout and sink tasks; read by {@link TopologyRun}. Thread-safe.
+ * What the benchmark topologies measure, reachable from static fields so that every task copy
+ * (every engine deserializes its own copy of each component) reports into the same place inside
+ * the process. Spouts and sinks take a {@link MeterShard} of their own for what they count per
+ * tuple, so measuring costs no locked instruction and no shared cache line on the engine's hot
+ * path; the shared instruments below take what arrives in bulk (Flink's confirmations, once per
+ * checkpoint) and rare events. Read by {@link TopologyRun}, which sums both. Thread-safe.
  */
 public final class Meter {
     /** Longest latency recorded as itself; anything longer (a tree outliving any timeout) is recorded as this. */
     public static final long MAX_LATENCY_NANOS = TimeUnit.MINUTES.toNanos(5);
     /**
-     * Complete latencies of acked trees, in nanoseconds, from the spout's own emit timestamps.
-     * Fixed range, not auto-resizing: the auto-resizing recorder's histogram swap at the start of
-     * the measured window took the recording path into a resize that left it ~40% slower for the
-     * rest of the run (JIT deoptimised the spout's ack path), which capped the faster engine.
+     * Complete latencies confirmed in bulk (Flink's checkpoints), in nanoseconds. Fixed range, not
+     * auto-resizing: the auto-resizing recorder's histogram swap at the start of the measured
+     * window took the recording path into a resize that left it ~40% slower for the rest of the
+     * run (JIT deoptimised the spout's ack path), which capped the faster engine.
      */
     public static final Recorder COMPLETE_LATENCY = new Recorder(MAX_LATENCY_NANOS, 3);
-    /** Trees acked at the spout. */
+    /** Records confirmed in bulk (Flink's checkpoints). */
     public static final LongAdder ACKED = new LongAdder();
     /** Trees failed at the spout (timeouts included). */
     public static final LongAdder FAILED = new LongAdder();
-    /** Acked trees whose emit time had been overwritten in the spout's ring (not in the histogram). */
-    public static final LongAdder UNTIMED = new LongAdder();
-    /** Tuples executed by the last bolt of the topology. */
-    public static final LongAdder SINK_TUPLES = new LongAdder();
     /** Spout and bolt tasks of the idle scenario that have been opened or prepared. */
     public static final AtomicLong READY_TASKS = new AtomicLong();
     /** System.nanoTime() of the first ack at a spout, 0 until then. */
     public static final AtomicLong FIRST_ACK_NANOS = new AtomicLong();
     /** System.nanoTime() of the first tuple at a sink, 0 until then. */
     public static final AtomicLong FIRST_SINK_NANOS = new AtomicLong();
+    private static final List<MeterShard> SPOUT_SHARDS = new CopyOnWriteArrayList<>();
+    private static final List<MeterShard> SINK_SHARDS = new CopyOnWriteArrayList<>();
 
     private Meter() {
     }
@@ -46,27 +50,76 @@ public final class Meter {
         COMPLETE_LATENCY.recordValue(1);
         COMPLETE_LATENCY.getIntervalHistogram();
         COMPLETE_LATENCY.getIntervalHistogram();
+        MeterShard warm = new MeterShard(true);
+        warm.record(1);
         ACKED.sum();
-        SINK_TUPLES.sum();
     }
 
-    static void acked(long emitNanos, long nowNanos) {
-        ACKED.increment();
-        if (FIRST_ACK_NANOS.get() == 0) {
-            FIRST_ACK_NANOS.compareAndSet(0, nowNanos);
-        }
+    /** A shard for one spout instance: acked trees and their complete latencies. */
+    static MeterShard spoutShard() {
+        MeterShard s = new MeterShard(true);
+        SPOUT_SHARDS.add(s);
+        return s;
+    }
+
+    /** A shard for one sink instance: tuples (records) that reached it; public for gale-benchmarks-flink. */
+    public static MeterShard sinkShard() {
+        MeterShard s = new MeterShard(false);
+        SINK_SHARDS.add(s);
+        return s;
+    }
+
+    /** One tree acked at a spout, emitted at {@code emitNanos} (0: emit time unknown). */
+    static void acked(MeterShard shard, long emitNanos, long nowNanos) {
+        shard.count(FIRST_ACK_NANOS, nowNanos);
         if (emitNanos == 0) {
-            UNTIMED.increment();
+            shard.countUntimed();
         } else {
-            COMPLETE_LATENCY.recordValue(Math.min(MAX_LATENCY_NANOS, Math.max(0, nowNanos - emitNanos)));
+            shard.record(Math.min(MAX_LATENCY_NANOS, Math.max(0, nowNanos - emitNanos)));
         }
     }
 
-    /** One tuple (record) reached a sink; public for gale-benchmarks-flink, which copies this class. */
-    public static void sink() {
-        SINK_TUPLES.increment();
-        if (FIRST_SINK_NANOS.get() == 0) {
-            FIRST_SINK_NANOS.compareAndSet(0, System.nanoTime());
+    /** One tuple (record) reached a sink; public for gale-benchmarks-flink. */
+    public static void sink(MeterShard shard) {
+        shard.count(FIRST_SINK_NANOS, System.nanoTime());
+    }
+
+    /** Trees acked at spouts and records confirmed in bulk, so far. */
+    public static long acked() {
+        long n = ACKED.sum();
+        for (MeterShard s : SPOUT_SHARDS) {
+            n += s.count();
         }
+        return n;
+    }
+
+    /** Acked trees whose emit time had been overwritten in the spout's ring (not in the histograms). */
+    public static long untimed() {
+        long n = 0;
+        for (MeterShard s : SPOUT_SHARDS) {
+            n += s.untimed();
+        }
+        return n;
+    }
+
+    /** Tuples (records) at sinks so far. */
+    public static long sinkTuples() {
+        long n = 0;
+        for (MeterShard s : SINK_SHARDS) {
+            n += s.count();
+        }
+        return n;
+    }
+
+    /** The complete latencies recorded since the last call, from every spout and the bulk recorder. */
+    public static Histogram takeLatencies() {
+        Histogram all = COMPLETE_LATENCY.getIntervalHistogram();
+        for (MeterShard s : SPOUT_SHARDS) {
+            Histogram h = s.takeInterval();
+            if (h != null) {
+                all.add(h);
+            }
+        }
+        return all;
     }
 }

@@ -136,12 +136,12 @@ public final class TopologyRun {
                 idle ? "every task ready" : acking ? "first ack" : "first tuple", (firstNanos - submitNanos) / 1e6);
         sleepReporting(acking, !idle, "warm-up", warmupSecs, null);
 
-        Meter.COMPLETE_LATENCY.getIntervalHistogram(); // drop the warm-up's latencies
+        Meter.takeLatencies(); // drop the warm-up's latencies
         Histogram lat = new Histogram(Meter.MAX_LATENCY_NANOS, 3);
-        long acked0 = Meter.ACKED.sum();
+        long acked0 = Meter.acked();
         long failed0 = Meter.FAILED.sum();
-        long sink0 = Meter.SINK_TUPLES.sum();
-        long untimed0 = Meter.UNTIMED.sum();
+        long sink0 = Meter.sinkTuples();
+        long untimed0 = Meter.untimed();
         long gc0 = gcMillis();
         long cpu0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
@@ -149,11 +149,11 @@ public final class TopologyRun {
         long t1 = System.nanoTime();
         long cpu1 = os.getProcessCpuTime();
         long gc1 = gcMillis();
-        long acked = Meter.ACKED.sum() - acked0;
+        long acked = Meter.acked() - acked0;
         long failed = Meter.FAILED.sum() - failed0;
-        long sink = Meter.SINK_TUPLES.sum() - sink0;
-        long untimed = Meter.UNTIMED.sum() - untimed0;
-        lat.add(Meter.COMPLETE_LATENCY.getIntervalHistogram());
+        long sink = Meter.sinkTuples() - sink0;
+        long untimed = Meter.untimed() - untimed0;
+        lat.add(Meter.takeLatencies());
 
         double secs = (t1 - t0) / 1e9;
         Map<String, Object> r = new LinkedHashMap<>();
@@ -209,14 +209,14 @@ public final class TopologyRun {
                                        Histogram latencies)
             throws InterruptedException {
         long end = System.nanoTime() + (long) (secs * 1e9);
-        long last = acking ? Meter.ACKED.sum() : Meter.SINK_TUPLES.sum();
+        long last = acking ? Meter.acked() : Meter.sinkTuples();
         long lastT = System.nanoTime();
         for (long now = lastT; now < end; now = System.nanoTime()) {
             Thread.sleep(Math.max(1, Math.min(1000, (end - now) / 1_000_000)));
-            long c = acking ? Meter.ACKED.sum() : Meter.SINK_TUPLES.sum();
+            long c = acking ? Meter.acked() : Meter.sinkTuples();
             long t = System.nanoTime();
             if (swapLatencies) {
-                Histogram interval = Meter.COMPLETE_LATENCY.getIntervalHistogram();
+                Histogram interval = Meter.takeLatencies();
                 if (latencies != null) {
                     latencies.add(interval);
                 }

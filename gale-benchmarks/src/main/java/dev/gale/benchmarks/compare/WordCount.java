@@ -1,5 +1,6 @@
 package dev.gale.benchmarks.compare;
 
+import dev.gale.task.TopologyContext;
 import dev.gale.topology.BasicOutputCollector;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.base.BaseBasicBolt;
@@ -12,10 +13,16 @@ import java.util.Map;
 public class WordCount extends BaseBasicBolt {
     private static final long serialVersionUID = 1L;
     private final Map<String, long[]> counts = new HashMap<>();
+    private transient MeterShard shard;
+
+    @Override
+    public void prepare(Map<String, Object> topoConf, TopologyContext context) {
+        shard = Meter.sinkShard();
+    }
 
     @Override
     public void execute(Tuple input, BasicOutputCollector collector) {
-        Meter.sink();
+        Meter.sink(shard);
         counts.computeIfAbsent(input.getString(0), w -> new long[1])[0]++;
     }
 
