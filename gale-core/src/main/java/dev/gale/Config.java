@@ -123,13 +123,25 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.tuple.serializer}. Ignored: tuples stay in one JVM and are never serialized. */
     public static final String TOPOLOGY_TUPLE_SERIALIZER = "topology.tuple.serializer";
 
-    /** Storm's {@code topology.disable.loadaware.messaging}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    /**
+     * Storm's {@code topology.disable.loadaware.messaging}, default false. As in Storm, shuffle
+     * groupings are load- and locality-aware unless this is true: Gale's closest scope is the
+     * scheduler thread (tuples go to the targets on the emitter's thread while their queues are not
+     * overloaded and every target's thread also runs an emitter). True gives an exact round robin
+     * over every target task.
+     */
     public static final String TOPOLOGY_DISABLE_LOADAWARE_MESSAGING = "topology.disable.loadaware.messaging";
 
-    /** Storm's {@code topology.localityaware.higher.bound}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    /**
+     * Storm's {@code topology.localityaware.higher.bound}, default 0.8: once the average queue fill
+     * of the targets on a shuffle's own thread reaches it, the shuffle spreads over every target.
+     */
     public static final String TOPOLOGY_LOCALITYAWARE_HIGHER_BOUND = "topology.localityaware.higher.bound";
 
-    /** Storm's {@code topology.localityaware.lower.bound}. Ignored: scheduling and worker processes do not exist in one JVM. */
+    /**
+     * Storm's {@code topology.localityaware.lower.bound}, default 0.2: a shuffle spread over every
+     * target returns to the targets on its own thread once their average queue fill is below it.
+     */
     public static final String TOPOLOGY_LOCALITYAWARE_LOWER_BOUND = "topology.localityaware.lower.bound";
 
     /** Storm's {@code topology.testing.always.try.serialize}. Ignored: tuples stay in one JVM and are never serialized. */

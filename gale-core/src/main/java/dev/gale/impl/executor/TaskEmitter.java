@@ -30,6 +30,7 @@ final class TaskEmitter {
     final GeneralTopologyContext context;
     private final String describe;
     private final Map<String, StreamRouter> routers;
+    private final dev.gale.impl.grouping.Placement placement;
     private final Map<String, StreamDef> declared;
     private final TupleObserver observer;
     private final Outbox outbox;
@@ -51,9 +52,21 @@ final class TaskEmitter {
         this.componentId = componentId;
         this.describe = kind + " '" + componentId + "' (task " + taskId + ")";
         this.routers = routers;
+        this.placement = new dev.gale.impl.grouping.Placement() {
+            @Override
+            public Object threadOf(int task) {
+                return outbox.threadOf(task);
+            }
+
+            @Override
+            public double load(int task) {
+                return outbox.load(task);
+            }
+        };
         this.declared = new java.util.HashMap<>();
         for (StreamRouter r : routers.values()) {
             declared.put(r.streamId(), r.stream());
+            r.placement(placement);
         }
         for (dev.gale.impl.stats.StreamCounter c : metrics.streamCounters(routers.keySet())) {
             routers.get(c.snapshot().streamId()).counter(c);

@@ -37,7 +37,7 @@ final class TaskSetup {
         addAutoHooks(def);
         boolean debug = ConfigValues.getBoolean(conf, Config.TOPOLOGY_DEBUG, false);
         this.emitter = new TaskEmitter(taskId, def.id(), spout ? "spout" : "bolt",
-                StreamRouter.forTask(env.plan(), def.id(), taskId, context), outbox, metrics, context, debug,
+                StreamRouter.forTask(env.plan(), def.id(), taskId, context, conf), outbox, metrics, context, debug,
                 env.observer(), hooks);
     }
 

@@ -16,4 +16,8 @@ public interface Grouper {
 
     /** Largest number of tasks one tuple can go to. */
     int maxTargets();
+
+    /** Where tasks run now, for groupings that prefer targets near the emitter; before the first choice. */
+    default void placement(Placement placement) {
+    }
 }

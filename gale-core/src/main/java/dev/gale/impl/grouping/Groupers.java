@@ -9,6 +9,9 @@ import dev.gale.grouping.LoadMapping;
 import dev.gale.grouping.PartialKeyGrouping;
 import dev.gale.impl.topology.ComponentCopier;
 import dev.gale.task.WorkerTopologyContext;
+import dev.gale.Config;
+import dev.gale.utils.ConfigValues;
+import java.util.Map;
 import dev.gale.tuple.Fields;
 import java.util.List;
 
@@ -17,14 +20,22 @@ public final class Groupers {
     private Groupers() {
     }
 
+    /**
+     * @param emitterTasks every task of the emitting component
+     * @param conf the emitting task's configuration (Storm's load-aware messaging settings)
+     */
     public static Grouper create(Grouping grouping, GlobalStreamId stream, Fields streamFields, List<Integer> targetTasks,
-                                 int emitterTask, String subscriber, WorkerTopologyContext context) {
+                                 int emitterTask, List<Integer> emitterTasks, String subscriber,
+                                 WorkerTopologyContext context, Map<String, Object> conf) {
         int[] tasks = targetTasks.stream().mapToInt(Integer::intValue).toArray();
         switch (grouping.type()) {
             case SHUFFLE:
             case NONE:
             case LOCAL_OR_SHUFFLE:
-                return new ShuffleGrouper(tasks, emitterTask);
+                return new ShuffleGrouper(tasks, emitterTask, emitterTasks.stream().mapToInt(Integer::intValue).toArray(),
+                        !ConfigValues.getBoolean(conf, Config.TOPOLOGY_DISABLE_LOADAWARE_MESSAGING, false),
+                        bound(conf, Config.TOPOLOGY_LOCALITYAWARE_HIGHER_BOUND, 0.8),
+                        bound(conf, Config.TOPOLOGY_LOCALITYAWARE_LOWER_BOUND, 0.2));
             case FIELDS: {
                 List<String> names = grouping.fields();
                 if (names.isEmpty()) {
@@ -53,6 +64,17 @@ public final class Groupers {
             default:
                 throw new IllegalArgumentException("unknown grouping " + grouping);
         }
+    }
+
+    private static double bound(Map<String, Object> conf, String key, double dflt) {
+        Object v = conf.get(key);
+        if (v == null) {
+            return dflt;
+        }
+        if (!(v instanceof Number) || ((Number) v).doubleValue() < 0 || ((Number) v).doubleValue() > 1) {
+            throw new InvalidTopologyException("configuration '" + key + "' must be a number from 0 to 1, got " + v);
+        }
+        return ((Number) v).doubleValue();
     }
 
     private static Grouper custom(CustomStreamGrouping g, GlobalStreamId stream, List<Integer> targetTasks, int[] tasks,

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Map;
 
 /**
  * Routing of one output stream of one emitting task: the groupers of every subscriber, and the
@@ -35,7 +36,7 @@ public final class StreamRouter {
 
     /** Builds the routers of every stream the component declares, for one of its tasks. */
     public static Map<String, StreamRouter> forTask(TopologyPlan plan, String componentId, int taskId,
-                                                    WorkerTopologyContext context) {
+                                                    WorkerTopologyContext context, Map<String, Object> conf) {
         Map<String, StreamRouter> routers = new java.util.HashMap<>();
         Map<String, Map<String, Grouping>> targets = plan.targetsOf(componentId);
         for (StreamDef s : plan.component(componentId).outputs().values()) {
@@ -48,7 +49,8 @@ public final class StreamRouter {
                 if (sub.getValue().type() == Grouping.Type.DIRECT) {
                     direct.addAll(subTasks);
                 } else {
-                    groupers.add(Groupers.create(sub.getValue(), id, s.fields(), subTasks, taskId, sub.getKey(), context));
+                    groupers.add(Groupers.create(sub.getValue(), id, s.fields(), subTasks, taskId,
+                            plan.tasksOf(componentId), sub.getKey(), context, conf));
                 }
             }
             int[] directTasks = direct.stream().mapToInt(Integer::intValue).sorted().toArray();
@@ -81,6 +83,13 @@ public final class StreamRouter {
 
     public boolean isDirect() {
         return stream.direct();
+    }
+
+    /** Tells every grouper where tasks run (see {@link Placement}); before the first route. */
+    public void placement(Placement placement) {
+        for (Grouper g : groupers) {
+            g.placement(placement);
+        }
     }
 
     /** Chooses the targets of a tuple into {@link #targets()}; returns how many. */

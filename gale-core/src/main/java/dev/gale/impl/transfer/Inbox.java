@@ -167,6 +167,19 @@ public final class Inbox {
         this.parker = parker;
     }
 
+    /**
+     * A token for the thread running the owning executor now (as last bound): the same object for
+     * executors sharing a thread; null before the executor starts.
+     */
+    public Object thread() {
+        return parker;
+    }
+
+    /** How full the data queue is, from 0 (empty) to 1 (full). */
+    public double load() {
+        return (double) data.size() / data.capacity();
+    }
+
     /** Whether the owning executor runs on {@code p}'s thread now (as last bound). */
     public boolean boundTo(Parker p) {
         return parker == p;

@@ -63,6 +63,16 @@ public final class Outbox {
         this.orderedListed = new boolean[executorCount];
     }
 
+    /** A token for the thread running {@code taskId}'s executor now (see {@link Inbox#thread()}). */
+    public Object threadOf(int taskId) {
+        return inboxByTask[taskId].thread();
+    }
+
+    /** How full {@code taskId}'s queue is, from 0 to 1. */
+    public double load(int taskId) {
+        return inboxByTask[taskId].load();
+    }
+
     /** Binds the executor's thread (through its parker); from then on only it may send. */
     public void bindOwner(Parker parker, String executorName) {
         this.ownerParker = parker;
