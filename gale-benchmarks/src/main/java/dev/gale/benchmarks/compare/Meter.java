@@ -71,7 +71,7 @@ public final class Meter {
 
     /** One tree acked at a spout, emitted at {@code emitNanos} (0: emit time unknown). */
     static void acked(MeterShard shard, long emitNanos, long nowNanos) {
-        shard.count(FIRST_ACK_NANOS, nowNanos);
+        shard.count(FIRST_ACK_NANOS);
         if (emitNanos == 0) {
             shard.countUntimed();
         } else {
@@ -81,7 +81,7 @@ public final class Meter {
 
     /** One tuple (record) reached a sink; public for gale-benchmarks-flink. */
     public static void sink(MeterShard shard) {
-        shard.count(FIRST_SINK_NANOS, System.nanoTime());
+        shard.count(FIRST_SINK_NANOS);
     }
 
     /** Trees acked at spouts and records confirmed in bulk, so far. */
