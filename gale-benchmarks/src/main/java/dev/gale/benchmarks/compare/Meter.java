@@ -86,27 +86,23 @@ public final class Meter {
 
     /** Trees acked at spouts and records confirmed in bulk, so far. */
     public static long acked() {
-        long n = ACKED.sum();
-        for (MeterShard s : SPOUT_SHARDS) {
-            n += s.count();
-        }
-        return n;
+        return ACKED.sum() + sum(SPOUT_SHARDS, MeterShard::count);
     }
 
     /** Acked trees whose emit time had been overwritten in the spout's ring (not in the histograms). */
     public static long untimed() {
-        long n = 0;
-        for (MeterShard s : SPOUT_SHARDS) {
-            n += s.untimed();
-        }
-        return n;
+        return sum(SPOUT_SHARDS, MeterShard::untimed);
     }
 
     /** Tuples (records) at sinks so far. */
     public static long sinkTuples() {
+        return sum(SINK_SHARDS, MeterShard::count);
+    }
+
+    private static long sum(List<MeterShard> shards, java.util.function.ToLongFunction<MeterShard> counter) {
         long n = 0;
-        for (MeterShard s : SINK_SHARDS) {
-            n += s.count();
+        for (MeterShard s : shards) {
+            n += counter.applyAsLong(s);
         }
         return n;
     }
