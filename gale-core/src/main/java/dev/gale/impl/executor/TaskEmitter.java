@@ -1,6 +1,7 @@
 package dev.gale.impl.executor;
 
 import dev.gale.impl.env.TupleObserver;
+import dev.gale.impl.grouping.Placement;
 import dev.gale.impl.grouping.StreamRouter;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.topology.StreamDef;
@@ -30,7 +31,7 @@ final class TaskEmitter {
     final GeneralTopologyContext context;
     private final String describe;
     private final Map<String, StreamRouter> routers;
-    private final dev.gale.impl.grouping.Placement placement;
+    private final Placement placement;
     private final Map<String, StreamDef> declared;
     private final TupleObserver observer;
     private final Outbox outbox;
@@ -52,7 +53,7 @@ final class TaskEmitter {
         this.componentId = componentId;
         this.describe = kind + " '" + componentId + "' (task " + taskId + ")";
         this.routers = routers;
-        this.placement = new dev.gale.impl.grouping.Placement() {
+        this.placement = new Placement() {
             @Override
             public Object threadOf(int task) {
                 return outbox.threadOf(task);

@@ -72,7 +72,8 @@ public final class Groupers {
             return dflt;
         }
         if (!(v instanceof Number) || ((Number) v).doubleValue() < 0 || ((Number) v).doubleValue() > 1) {
-            throw new InvalidTopologyException("configuration '" + key + "' must be a number from 0 to 1, got " + v);
+            throw new InvalidTopologyException("configuration '" + key + "' must be a number from 0 to 1 (a share of"
+                    + " a queue's capacity; the default is " + dflt + "), got " + v);
         }
         return ((Number) v).doubleValue();
     }
