@@ -154,7 +154,8 @@ class LocalityAwareShuffleTest {
         conf.put(Config.TOPOLOGY_LOCALITYAWARE_HIGHER_BOUND, 1.5);
         try (LocalCluster cluster = new LocalCluster()) {
             assertThatThrownBy(() -> cluster.submitTopology("bad-bound", conf, b.createTopology()))
-                    .hasMessageContaining(Config.TOPOLOGY_LOCALITYAWARE_HIGHER_BOUND);
+                    .hasMessageContaining(Config.TOPOLOGY_LOCALITYAWARE_HIGHER_BOUND)
+                    .hasMessageContaining("bolt 'where' subscribing to stream 'default' of 'spout'");
         }
     }
 }

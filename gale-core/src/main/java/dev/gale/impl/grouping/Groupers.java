@@ -34,8 +34,8 @@ public final class Groupers {
             case LOCAL_OR_SHUFFLE:
                 return new ShuffleGrouper(tasks, emitterTask, emitterTasks.stream().mapToInt(Integer::intValue).toArray(),
                         !ConfigValues.getBoolean(conf, Config.TOPOLOGY_DISABLE_LOADAWARE_MESSAGING, false),
-                        bound(conf, Config.TOPOLOGY_LOCALITYAWARE_HIGHER_BOUND, 0.8),
-                        bound(conf, Config.TOPOLOGY_LOCALITYAWARE_LOWER_BOUND, 0.2));
+                        bound(conf, Config.TOPOLOGY_LOCALITYAWARE_HIGHER_BOUND, 0.8, stream, subscriber),
+                        bound(conf, Config.TOPOLOGY_LOCALITYAWARE_LOWER_BOUND, 0.2, stream, subscriber));
             case FIELDS: {
                 List<String> names = grouping.fields();
                 if (names.isEmpty()) {
@@ -66,22 +66,28 @@ public final class Groupers {
         }
     }
 
-    private static double bound(Map<String, Object> conf, String key, double dflt) {
+    private static double bound(Map<String, Object> conf, String key, double dflt, GlobalStreamId stream,
+                                String subscriber) {
         Object v = conf.get(key);
         if (v == null) {
             return dflt;
         }
         if (!(v instanceof Number) || ((Number) v).doubleValue() < 0 || ((Number) v).doubleValue() > 1) {
-            throw new InvalidTopologyException("configuration '" + key + "' must be a number from 0 to 1 (a share of"
+            throw new InvalidTopologyException(subscription(stream, subscriber) + ": configuration '" + key
+                    + "' must be a number from 0 to 1 (a share of"
                     + " a queue's capacity; the default is " + dflt + "), got " + v);
         }
         return ((Number) v).doubleValue();
     }
 
+    private static String subscription(GlobalStreamId stream, String subscriber) {
+        return "bolt '" + subscriber + "' subscribing to stream '" + stream.get_streamId() + "' of '"
+                + stream.get_componentId() + "'";
+    }
+
     private static Grouper custom(CustomStreamGrouping g, GlobalStreamId stream, List<Integer> targetTasks, int[] tasks,
                                   int emitterTask, String subscriber, WorkerTopologyContext context) {
-        String subscription = "bolt '" + subscriber + "' subscribing to stream '" + stream.get_streamId() + "' of '"
-                + stream.get_componentId() + "'";
+        String subscription = subscription(stream, subscriber);
         try {
             g.prepare(context, stream, targetTasks);
         } catch (RuntimeException e) {
