@@ -57,7 +57,10 @@ public class Config extends HashMap<String, Object> {
     /**
      * Gale: most milliseconds a spout waits before calling {@code nextTuple} again after calls that
      * emitted nothing. The wait starts at 50 microseconds and doubles while nothing is emitted, so
-     * a busy spout is polled at once and an idle one costs almost no CPU. Default 20.
+     * a busy spout is polled at once and an idle one costs almost no CPU; from a millisecond on,
+     * idle spouts poll together, on multiples of their wait. It is also the longest an idle spout
+     * may take to notice new input: lower it for sources that must answer faster after a quiet
+     * spell, at the cost of more wake-ups while idle. Default 40.
      */
     public static final String GALE_SPOUT_IDLE_MAX_MS = "gale.spout.idle.max.ms";
     /**
@@ -80,7 +83,8 @@ public class Config extends HashMap<String, Object> {
     /**
      * Gale: milliseconds a call into user code may run before the executors sharing its thread
      * move to another thread, leaving the blocking executor alone on its own. Default 100; 0
-     * turns the watchdog off.
+     * turns the watchdog off. After an idle spell, when the watchdog looks less often, a blocking
+     * call may be noticed up to 200 ms later.
      */
     public static final String GALE_SCHEDULER_BLOCKED_MS = "gale.scheduler.blocked.ms";
     /**

@@ -368,15 +368,22 @@ public final class SpoutExecutor extends Executor {
         parkNanos = throttled ? MAX_PARK_NANOS : Math.min(idleMaxNanos, 50_000L << Math.min(emptyCycles, 20));
         throttledLast = throttled;
         if (emptyCycles > 0) {
-            long at = System.nanoTime() + parkNanos;
-            if (parkNanos >= MIN_POLL_GRID_NANOS) {
-                // Idle spouts sharing a thread poll on a common grid (multiples of their interval),
-                // so one wake-up serves them all rather than one each, spread over the interval.
-                at = Math.floorDiv(at + parkNanos - 1, parkNanos) * parkNanos;
-            }
-            nextPollAt = at;
+            nextPollAt = nextPollAt(System.nanoTime(), parkNanos);
         }
         return work + emitted;
+    }
+
+    /**
+     * When an idle spout polls next: {@code pauseNanos} from now, or, for pauses of a millisecond
+     * or more, the next multiple of the pause, so that idle spouts sharing a thread poll on a common
+     * grid and one wake-up serves them all. Either way the wait is at most the pause (rounding
+     * up from now plus the pause had made it up to twice as long).
+     */
+    static long nextPollAt(long nowNanos, long pauseNanos) {
+        if (pauseNanos < MIN_POLL_GRID_NANOS) {
+            return nowNanos + pauseNanos;
+        }
+        return Math.floorDiv(nowNanos, pauseNanos) * pauseNanos + pauseNanos;
     }
 
     @Override

@@ -35,6 +35,8 @@ public final class ThreadedScheduler implements Scheduler {
     private static final Logger LOG = LoggerFactory.getLogger(ThreadedScheduler.class);
     /** How often the load of the shared threads is judged. */
     static final long BALANCE_NANOS = 500_000_000L;
+    /** Longest sleep of a watchdog that finds every thread outside user code (idle, or between calls). */
+    static final long WATCH_IDLE_MAX_NANOS = 200_000_000L;
 
     private final String prefix;
     private final Clock clock;
@@ -53,6 +55,7 @@ public final class ThreadedScheduler implements Scheduler {
     private Thread watchdog;
     private volatile boolean running = true;
     private int isolated;
+    private volatile long watchSleep;
 
     /**
      * @param prefix thread names start with it
@@ -138,18 +141,23 @@ public final class ThreadedScheduler implements Scheduler {
                 : BALANCE_NANOS / 10;
         int ticksToBlock = (int) Math.max(1, blockedNanos / tick);
         long nextBalance = System.nanoTime() + BALANCE_NANOS;
+        long sleep = tick;
         while (running) {
-            LockSupport.parkNanos(this, tick);
+            LockSupport.parkNanos(this, sleep);
             if (balancing && System.nanoTime() - nextBalance >= 0) {
                 nextBalance = System.nanoTime() + BALANCE_NANOS;
                 balance();
             }
             if (blockedNanos == 0) {
+                sleep = Math.max(1_000_000L, nextBalance - System.nanoTime()); // only balancing to do
                 continue;
             }
+            boolean anyInCall = false;
             for (Runner r : runners) {
                 long seq = r.seq();
-                if ((seq & 1) == 1 && seq == r.watchedSeq) {
+                boolean inCall = (seq & 1) == 1;
+                anyInCall |= inCall;
+                if (inCall && seq == r.watchedSeq) {
                     if (++r.stalledTicks >= ticksToBlock) {
                         r.stalledTicks = 0;
                         isolate(r);
@@ -159,7 +167,23 @@ public final class ThreadedScheduler implements Scheduler {
                     r.stalledTicks = 0;
                 }
             }
+            // On this kind of machine a timed wake-up costs tens of microseconds; twenty a second
+            // were a sixth of an idle topology's CPU. While no thread is inside a call there is
+            // nothing to time, so the watchdog sleeps longer and longer: a call that then blocks
+            // is seen at most WATCH_IDLE_MAX_NANOS later than it would have been.
+            sleep = nextWatchSleep(sleep, anyInCall, tick);
+            watchSleep = sleep;
         }
+    }
+
+    /** The watchdog's next sleep: its tick while some thread is inside a call, else twice the last, up to a cap. */
+    static long nextWatchSleep(long last, boolean anyInCall, long tick) {
+        return anyInCall ? tick : Math.min(last * 2, Math.max(tick, WATCH_IDLE_MAX_NANOS));
+    }
+
+    /** The watchdog's current sleep between looks, for tests. */
+    long watchSleepNanos() {
+        return watchSleep;
     }
 
     private synchronized void balance() {

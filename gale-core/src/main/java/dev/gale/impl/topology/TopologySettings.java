@@ -23,7 +23,7 @@ public record TopologySettings(int messageTimeoutSecs, int ackers, int pendingBu
                     + "' must be between 2 and " + MAX_PENDING_BUCKETS + ", got " + buckets);
         }
         int queue = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_EXECUTOR_RECEIVE_BUFFER_SIZE, 1024);
-        int idleMs = ConfigValues.getPositiveInt(conf, Config.GALE_SPOUT_IDLE_MAX_MS, 20);
+        int idleMs = ConfigValues.getPositiveInt(conf, Config.GALE_SPOUT_IDLE_MAX_MS, 40);
         // Caps every component's tasks unless the component sets its own; unset means no cap.
         int maxTasks = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_MAX_TASK_PARALLELISM, Integer.MAX_VALUE);
         // false: trees never time out, they complete or fail only (Storm's meaning); true by default.

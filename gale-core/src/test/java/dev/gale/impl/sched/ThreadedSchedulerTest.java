@@ -103,6 +103,69 @@ class ThreadedSchedulerTest {
     }
 
     @Test
+    void theWatchdogSleepsLongerWhileNoThreadIsInACallAndComesBackToItsTickAtOnce() {
+        long tick = Duration.ofMillis(50).toNanos();
+        assertThat(ThreadedScheduler.nextWatchSleep(tick, false, tick)).isEqualTo(2 * tick);
+        assertThat(ThreadedScheduler.nextWatchSleep(2 * tick, false, tick)).isEqualTo(4 * tick);
+        assertThat(ThreadedScheduler.nextWatchSleep(4 * tick, false, tick)).isEqualTo(ThreadedScheduler.WATCH_IDLE_MAX_NANOS);
+        assertThat(ThreadedScheduler.nextWatchSleep(ThreadedScheduler.WATCH_IDLE_MAX_NANOS, true, tick)).isEqualTo(tick);
+        long longTick = 2 * ThreadedScheduler.WATCH_IDLE_MAX_NANOS;
+        assertThat(ThreadedScheduler.nextWatchSleep(longTick, false, longTick)).as("never beyond its own tick").isEqualTo(longTick);
+    }
+
+    @Test
+    void aCallThatBlocksAfterALongIdleSpellIsStillIsolated() throws Exception {
+        // Idle (nothing to do, parks as long as it may) until told to go; then blocks in its next call.
+        Counting blocker = new Counting("blocker") {
+            volatile boolean go;
+
+            @Override
+            public int doWork(Parker parker) {
+                return go ? super.doWork(parker) : 0;
+            }
+
+            @Override
+            public long parkBudgetNanos(Parker parker) {
+                if (stayIdle) {
+                    return Long.MAX_VALUE;
+                }
+                go = true;
+                return 0;
+            }
+        };
+        Counting idleOther = new Counting("idle") {
+            @Override
+            public int doWork(Parker parker) {
+                return 0;
+            }
+
+            @Override
+            public long parkBudgetNanos(Parker parker) {
+                return Long.MAX_VALUE;
+            }
+        };
+        blocker.blockNext = true;
+        stayIdle = true;
+        ThreadedScheduler s = new ThreadedScheduler("gale-test-idleblock", Clock.system(), List.of(blocker, idleOther),
+                1, IdleStrategy.BACKOFF, Duration.ofMillis(50).toNanos());
+        s.start();
+        try {
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> s.watchSleepNanos() == ThreadedScheduler.WATCH_IDLE_MAX_NANOS);
+            stayIdle = false; // seen within the runner's longest park
+            await().atMost(Duration.ofSeconds(10)).until(() -> blocker.calls.get() == 1);
+            await().atMost(Duration.ofSeconds(10)).until(() -> s.isolatedCount() == 1);
+            assertThat(s.threadCount()).isEqualTo(2);
+        } finally {
+            blocker.release.countDown();
+            s.stop();
+            assertThat(s.awaitStopped(System.nanoTime() + Duration.ofSeconds(10).toNanos())).isTrue();
+        }
+    }
+
+    private static volatile boolean stayIdle;
+
+    @Test
     void withTheWatchdogOffABlockingCycleStallsItsThread() throws Exception {
         Counting blocker = new Counting("blocker");
         Counting a = new Counting("a");
