@@ -70,6 +70,7 @@ public final class CompareTopologies {
             new Metric("lat_p99_ms", "complete latency p99 (ms)", Metric.LOWER),
             new Metric("lat_p999_ms", "complete latency p99.9 (ms)", Metric.LOWER),
             new Metric("cpu_pct_core", "process CPU (% of one core)", Metric.LOWER),
+            new Metric("cpu_pct_core_settled", "same, once the JIT is quiet (%)", Metric.LOWER),
             new Metric("cpu_cores", "process CPU (cores)", Metric.NEITHER),
             new Metric("cpu_us_per_tuple", "CPU per tree/tuple (us)", Metric.LOWER),
             new Metric("peak_rss_mb", "peak RSS (MB)", Metric.LOWER),
@@ -228,8 +229,10 @@ public final class CompareTopologies {
 
     private static String brief(Map<String, Object> r) {
         if (r.containsKey("cpu_pct_core") && "idle".equals(r.get("scenario"))) {
-            return String.format(Locale.ROOT, "idle: %.2f%% of one core, peak RSS %s MB, %s threads",
-                    d(r, "cpu_pct_core"), Figures.num(d(r, "peak_rss_mb")), Figures.num(d(r, "threads")));
+            return String.format(Locale.ROOT, "idle: %.2f%% of one core, %.2f%% once the JIT is quiet%s, peak RSS %s MB,"
+                            + " %s threads", d(r, "cpu_pct_core"), d(r, "cpu_pct_core_settled"),
+                    "true".equals(r.get("jit_quiet")) ? "" : " (it never was, within 30 s)",
+                    Figures.num(d(r, "peak_rss_mb")), Figures.num(d(r, "threads")));
         }
         boolean acking = r.containsKey("lat_p99_ms");
         if (acking && "flink".equals(r.get("engine"))) {
@@ -283,7 +286,7 @@ public final class CompareTopologies {
             case "acked_per_s", "lat_mean_ms", "lat_p50_ms", "lat_p99_ms", "lat_p999_ms" -> acking;
             case "confirmed_per_s" -> scenario.equals("wordcount");
             case "sink_per_s" -> !acking && !idle || scenario.equals("wordcount");
-            case "cpu_pct_core" -> idle;
+            case "cpu_pct_core", "cpu_pct_core_settled" -> idle;
             case "cpu_cores", "cpu_us_per_tuple", "gc_ms" -> !idle;
             default -> true;
         };
@@ -437,6 +440,11 @@ public final class CompareTopologies {
         if (!Double.isNaN(gi)) {
             out.add(String.format(Locale.ROOT, "%s  idle: Gale's 200 idle executors use < 1%% of one core: %.2f%%",
                     verdict(gi < 1), gi));
+        }
+        double gs = med(runs, "gale", "idle", "cpu_pct_core_settled");
+        if (!Double.isNaN(gs)) {
+            out.add(String.format(Locale.ROOT, "%s  idle, once the JIT is quiet (not the target's window, shown for"
+                    + " what a topology that stays idle costs): %.2f%%", gs < 1 ? "(< 1%)" : "(>= 1%)", gs));
         }
         if (out.isEmpty()) {
             out.add("(none measurable from the scenarios and engines of this run)");
