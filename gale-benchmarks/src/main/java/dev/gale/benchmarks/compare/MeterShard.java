@@ -22,7 +22,7 @@ import org.HdrHistogram.Histogram;
  * publishes the old one. The main thread asks once a second in warm-up and measurement alike, so
  * the writer's swap path is warm before the measured window opens.
  */
-public final class MeterShard {
+public final class MeterShard extends MeterShardPad {
     private static final VarHandle COUNT;
     private static final VarHandle UNTIMED;
     private static final VarHandle HANDED_OVER;
@@ -43,6 +43,8 @@ public final class MeterShard {
     private final boolean latencies;
     private long count;
     private long untimed;
+    /** 128 bytes behind the counters (see {@link MeterShardPad}). */
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
     private Histogram current;
     private volatile boolean swapRequested;
     /** The histogram the writer swapped out last, until a reader takes it. */

@@ -1,5 +1,6 @@
 package dev.gale.impl.executor;
 
+import dev.gale.impl.util.LeadingPad;
 import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.sched.DutyCycle;
@@ -27,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * <p>All task code runs inside the scheduler's calls, one at a time. Other threads only read the
  * counters and flags marked volatile.
  */
-public abstract class Executor implements DutyCycle, MessagePassingQueue.Consumer<Object>, SteppedSleep,
+public abstract class Executor extends LeadingPad implements DutyCycle, MessagePassingQueue.Consumer<Object>, SteppedSleep,
         InlineReceiver {
     private static final Logger LOG = LoggerFactory.getLogger(Executor.class);
     private static final int BATCH = 256;

@@ -1,5 +1,6 @@
 package dev.gale.impl.executor;
 
+import dev.gale.impl.util.LeadingPad;
 import dev.gale.impl.env.TupleObserver;
 import dev.gale.impl.grouping.Placement;
 import dev.gale.impl.grouping.StreamRouter;
@@ -22,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * values must match its fields, direct emits must name a subscribed task. Errors name the
  * component, task, stream and fields. Not thread-safe: one per task.
  */
-final class TaskEmitter {
+final class TaskEmitter extends LeadingPad {
     private static final Logger LOG = LoggerFactory.getLogger(TaskEmitter.class);
 
     final int taskId;

@@ -1,5 +1,6 @@
 package dev.gale.impl.grouping;
 
+import dev.gale.impl.util.LeadingPad;
 import java.util.List;
 
 /**
@@ -21,7 +22,7 @@ import java.util.List;
  *
  * <p>Not thread-safe: one per emitting task and stream, used on its thread.
  */
-final class ShuffleGrouper implements Grouper {
+final class ShuffleGrouper extends LeadingPad implements Grouper {
     /** Tuples between two looks at the placement: rare enough to cost nothing per tuple. */
     static final int REFRESH_EVERY = 1024;
     /** Tuples between two looks while some task has not started yet (its thread is unknown). */

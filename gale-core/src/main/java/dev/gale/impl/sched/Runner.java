@@ -38,9 +38,8 @@ final class Runner implements Runnable {
     private final Queue<Slot> incoming = new ConcurrentLinkedQueue<>();
     private volatile Slot[] slots = NONE;
     private volatile boolean running = true;
-    /** Odd while a cycle runs; with {@link #current}, lets the watchdog see a call that does not return. */
-    private volatile long seq;
-    private volatile Slot current;
+    /** Odd while a cycle runs, with the cycle: lets the watchdog see a call that does not return. */
+    private final CallMark call = new CallMark();
     /** Watchdog's bookkeeping, touched only by the watchdog thread. */
     long watchedSeq;
     int stalledTicks;
@@ -82,12 +81,12 @@ final class Runner implements Runnable {
 
     /** Sequence number of cycle calls: odd while one runs. */
     long seq() {
-        return seq;
+        return call.seq;
     }
 
     /** The cycle being run, if {@link #seq()} is odd. */
     Slot current() {
-        return current;
+        return call.current;
     }
 
     /** The cycles this runner owns now. */
@@ -209,8 +208,8 @@ final class Runner implements Runnable {
             if (x.owner != this) {
                 return 0;
             }
-            current = x;
-            seq = seq + 1;
+            call.current = x;
+            call.seq = call.seq + 1;
             long start = timed ? System.nanoTime() : 0;
             try {
                 int work = x.cycle.doWork(parker);
@@ -219,7 +218,7 @@ final class Runner implements Runnable {
                 }
                 return work;
             } finally {
-                seq = seq + 1;
+                call.seq = call.seq + 1;
             }
         } catch (Throwable t) {
             // Duty cycles catch what user code throws; this is an engine bug. Keep the others running.
@@ -305,14 +304,14 @@ final class Runner implements Runnable {
     }
 
     private void start(Slot x) {
-        current = x;
-        seq = seq + 1; // open and prepare are user code too: the watchdog sees them block
+        call.current = x;
+        call.seq = call.seq + 1; // open and prepare are user code too: the watchdog sees them block
         try {
             x.cycle.onStart(parker);
         } catch (Throwable t) {
             LOG.error("duty cycle {} failed to start", x.cycle.name(), t);
         } finally {
-            seq = seq + 1;
+            call.seq = call.seq + 1;
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.gale.impl.stats;
 
+import dev.gale.impl.util.LeadingPad;
 import dev.gale.stats.StreamStats;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -8,7 +9,7 @@ import java.lang.invoke.VarHandle;
  * Live counters of one output stream of one task. Written only by the task's executor thread,
  * with opaque stores (no fence, no allocation); read by any thread.
  */
-public final class StreamCounter {
+public final class StreamCounter extends LeadingPad {
     private static final VarHandle EMITTED;
     private static final VarHandle TRANSFERRED;
 

@@ -1,5 +1,6 @@
 package dev.gale.impl.stats;
 
+import dev.gale.impl.util.LeadingPad;
 import dev.gale.stats.LatencySummary;
 import dev.gale.stats.TaskStats;
 import java.lang.invoke.MethodHandles;
@@ -12,7 +13,7 @@ import org.HdrHistogram.SingleWriterRecorder;
  * Live counters of one task. Written only by the task's executor thread, with opaque stores that
  * cost no fence; read by any thread (a reading may lag slightly, never tears).
  */
-public final class TaskMetrics {
+public final class TaskMetrics extends LeadingPad {
     private static final VarHandle EMITTED;
     private static final VarHandle TRANSFERRED;
     private static final VarHandle EXECUTED;
@@ -48,6 +49,8 @@ public final class TaskMetrics {
     private long timedOut;
     private long executeNanos;
     private long timed;
+    /** 128 bytes behind the counters (see {@link LeadingPad}); longs come first in the layout, so these follow them. */
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
     /** Set once, before the executor starts; read by snapshots. */
     private volatile java.util.List<StreamCounter> streams = java.util.List.of();
     private final SingleWriterRecorder completeLatencyMicros;

@@ -1,5 +1,6 @@
 package dev.gale.impl.transfer;
 
+import dev.gale.impl.util.LeadingPad;
 import java.util.ArrayDeque;
 
 /**
@@ -12,7 +13,7 @@ import java.util.ArrayDeque;
  * <p>Owned by one executor thread; not thread-safe. {@link #overflowSize()} may be read by any
  * thread.
  */
-public final class Outbox {
+public final class Outbox extends LeadingPad {
     /** Large enough to amortise an offer, small enough to stay in a few cache lines. */
     static final int BATCH_SIZE = 64;
     /** Longest a batched tuple waits for more once the call that sent it has returned. */

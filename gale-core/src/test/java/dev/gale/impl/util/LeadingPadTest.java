@@ -1,0 +1,77 @@
+package dev.gale.impl.util;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import sun.misc.Unsafe;
+
+/**
+ * The objects that a thread writes on every call or tuple keep 128 bytes between their fields and
+ * whatever the garbage collector copies in front of them (and, where their tail is written too,
+ * behind them): read from the JVM's actual field offsets.
+ */
+class LeadingPadTest {
+    private static final Unsafe UNSAFE = unsafe();
+
+    private static Unsafe unsafe() {
+        try {
+            Field f = Unsafe.class.getDeclaredField("theUnsafe");
+            f.setAccessible(true);
+            return (Unsafe) f.get(null);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Instance fields declared by {@code c} itself. */
+    private static List<Field> ownFields(Class<?> c) {
+        List<Field> out = new ArrayList<>();
+        for (Field f : c.getDeclaredFields()) {
+            if (!Modifier.isStatic(f.getModifiers())) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void hotFieldsStartAtLeast128BytesIntoTheirObject() throws Exception {
+        for (String name : List.of("dev.gale.impl.executor.Executor", "dev.gale.impl.transfer.Outbox",
+                "dev.gale.impl.stats.TaskMetrics", "dev.gale.impl.stats.StreamCounter",
+                "dev.gale.impl.executor.TaskEmitter", "dev.gale.impl.grouping.ShuffleGrouper",
+                "dev.gale.impl.sched.SlotFields", "dev.gale.impl.sched.CallMarkFields")) {
+            Class<?> c = Class.forName(name);
+            assertThat(LeadingPad.class.isAssignableFrom(c)).as("%s extends LeadingPad", name).isTrue();
+            for (Field f : ownFields(c)) {
+                assertThat(UNSAFE.objectFieldOffset(f)).as("offset of %s.%s", c.getSimpleName(), f.getName())
+                        .isGreaterThanOrEqualTo(128);
+            }
+        }
+    }
+
+    @Test
+    void slotsAndCallMarksAlsoKeep128BytesBehindTheirFields() throws Exception {
+        for (String[] pair : new String[][] {{"dev.gale.impl.sched.Slot", "dev.gale.impl.sched.SlotFields"},
+                {"dev.gale.impl.sched.CallMark", "dev.gale.impl.sched.CallMarkFields"}}) {
+            long lastField = 0;
+            for (Field f : ownFields(Class.forName(pair[1]))) {
+                lastField = Math.max(lastField, UNSAFE.objectFieldOffset(f));
+            }
+            long padStart = Long.MAX_VALUE;
+            long padEnd = 0;
+            for (Field f : ownFields(Class.forName(pair[0]))) {
+                long o = UNSAFE.objectFieldOffset(f);
+                if (f.getName().matches("q\\d\\d")) {
+                    padStart = Math.min(padStart, o);
+                    padEnd = Math.max(padEnd, o + 8);
+                }
+            }
+            assertThat(padStart).as("%s: trailing pad after every field", pair[0]).isGreaterThan(lastField);
+            assertThat(padEnd - padStart).as("%s: trailing pad size", pair[0]).isGreaterThanOrEqualTo(128);
+        }
+    }
+}
