@@ -15,30 +15,7 @@ class BalancerTest {
 
     /** A cycle that does nothing; the tests set its busy time by hand. */
     private static Slot slot(String name) {
-        return new Slot(new DutyCycle() {
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public void onStart(Parker parker) {
-            }
-
-            @Override
-            public int doWork(Parker parker) {
-                return 0;
-            }
-
-            @Override
-            public long parkBudgetNanos(Parker parker) {
-                return Long.MAX_VALUE;
-            }
-
-            @Override
-            public void onClose() {
-            }
-        });
+        return new Slot(new ThreadedSchedulerTest.Idle(name));
     }
 
     private static Runner runner(String name, Slot... slots) {

@@ -75,6 +75,23 @@ class ThreadedSchedulerTest {
         }
     }
 
+    /** Never has work, and only a signal could give it some. */
+    static class Idle extends Counting {
+        Idle(String name) {
+            super(name);
+        }
+
+        @Override
+        public int doWork(Parker parker) {
+            return 0;
+        }
+
+        @Override
+        public long parkBudgetNanos(Parker parker) {
+            return Long.MAX_VALUE;
+        }
+    }
+
     @Test
     void aCycleThatBlocksIsLeftAloneOnItsThreadAndTheOthersMoveOn() throws Exception {
         Counting blocker = new Counting("blocker");
@@ -133,17 +150,7 @@ class ThreadedSchedulerTest {
                 return 0;
             }
         };
-        Counting idleOther = new Counting("idle") {
-            @Override
-            public int doWork(Parker parker) {
-                return 0;
-            }
-
-            @Override
-            public long parkBudgetNanos(Parker parker) {
-                return Long.MAX_VALUE;
-            }
-        };
+        Counting idleOther = new Idle("idle");
         blocker.blockNext = true;
         stayIdle = true;
         ThreadedScheduler s = new ThreadedScheduler("gale-test-idleblock", Clock.system(), List.of(blocker, idleOther),
