@@ -1,9 +1,8 @@
 package dev.gale.impl.executor;
 
-import dev.gale.impl.util.LeadingPad;
 import dev.gale.impl.env.RuntimeEnv;
-import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.sched.DutyCycle;
+import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.time.SteppedSleep;
 import dev.gale.impl.time.ThreadClock;
 import dev.gale.impl.transfer.Inbox;
@@ -11,6 +10,7 @@ import dev.gale.impl.transfer.InlineReceiver;
 import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.impl.transfer.Outbox;
 import dev.gale.impl.transfer.Parker;
+import dev.gale.impl.util.LeadingPad;
 import dev.gale.stats.TaskStats;
 import java.util.ArrayList;
 import java.util.List;

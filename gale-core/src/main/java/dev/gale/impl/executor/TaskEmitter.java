@@ -1,6 +1,5 @@
 package dev.gale.impl.executor;
 
-import dev.gale.impl.util.LeadingPad;
 import dev.gale.impl.env.TupleObserver;
 import dev.gale.impl.grouping.Placement;
 import dev.gale.impl.grouping.StreamRouter;
@@ -8,6 +7,7 @@ import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.topology.StreamDef;
 import dev.gale.impl.transfer.Outbox;
 import dev.gale.impl.tuple.TupleImpl;
+import dev.gale.impl.util.LeadingPad;
 import dev.gale.task.GeneralTopologyContext;
 import dev.gale.tuple.MessageId;
 import java.util.AbstractList;

@@ -1,5 +1,6 @@
 package dev.gale.impl.grouping;
 
+import dev.gale.Config;
 import dev.gale.generated.GlobalStreamId;
 import dev.gale.generated.Grouping;
 import dev.gale.generated.InvalidTopologyException;
@@ -9,11 +10,10 @@ import dev.gale.grouping.LoadMapping;
 import dev.gale.grouping.PartialKeyGrouping;
 import dev.gale.impl.topology.ComponentCopier;
 import dev.gale.task.WorkerTopologyContext;
-import dev.gale.Config;
-import dev.gale.utils.ConfigValues;
-import java.util.Map;
 import dev.gale.tuple.Fields;
+import dev.gale.utils.ConfigValues;
 import java.util.List;
+import java.util.Map;
 
 /** Creates the {@link Grouper} for one subscription, as seen from one emitting task. Stateless. */
 public final class Groupers {

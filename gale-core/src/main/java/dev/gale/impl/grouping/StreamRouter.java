@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Map;
 
 /**
  * Routing of one output stream of one emitting task: the groupers of every subscriber, and the
