@@ -270,6 +270,7 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
             activity = activity + 1;
         }
         busy = false;
+        inbox.wakeRoomWaitersIfDrained();
         return work;
     }
 

@@ -23,6 +23,8 @@ public final class Inbox {
     private final MpscArrayQueue<Object> data;
     private final MpscUnboundedXaddArrayQueue<Object> control = new MpscUnboundedXaddArrayQueue<>(64);
     private final int roomThreshold;
+    /** A drain left room since the last {@link #wakeRoomWaitersIfDrained()}; owner thread only. */
+    private boolean roomCheckDue;
     /** Threads of producers parked until this queue has room; see {@link #awaitRoom}. */
     private final Set<Parker> roomWaiters = ConcurrentHashMap.newKeySet();
     /** The owning executor, when it may take messages inline (see {@link InlineReceiver}); else null. */
@@ -82,26 +84,37 @@ public final class Inbox {
     }
 
     /**
-     * Drains up to {@code limit} data messages into {@code handler}, then wakes the producers
-     * waiting for room if this drain brought the queue down to half; owner thread only.
+     * Drains up to {@code limit} data messages into {@code handler}; owner thread only. If this
+     * left the queue at half or less, the owner's next {@link #wakeRoomWaitersIfDrained()} wakes
+     * the producers waiting for room.
      */
     public int drain(MessagePassingQueue.Consumer<Object> handler, int limit) {
         int n = data.drain(handler, limit);
-        if (n > 0) {
-            // Only a drain that crosses the threshold can be the one a waiter needs: one that
-            // starts below it follows a crossing drain, which either saw the waiter or was seen by
-            // its re-check. Offers during the drain only make after + n larger (more checks).
-            int after = data.size();
-            if (after <= roomThreshold && after + n > roomThreshold) {
-                wakeRoomWaiters();
-            }
+        if (n > 0 && data.size() <= roomThreshold) {
+            // Every drain that leaves room is followed by a check, not only one that crosses
+            // half: a producer may read our index stores late (release stores, not yet visible
+            // to it), see the queue fuller than it is, and register while, in our view, the
+            // queue never crosses half again.
+            roomCheckDue = true;
         }
         return n;
     }
 
+    /**
+     * Wakes the producers waiting for room if a drain since the last call left the queue at half
+     * or less; owner thread only. Call it at the end of every turn that drains: its fence pairs
+     * with the waiter's, and costs least once the turn's own stores have left the store buffer.
+     */
+    public void wakeRoomWaitersIfDrained() {
+        if (roomCheckDue) {
+            roomCheckDue = false;
+            wakeRoomWaiters();
+        }
+    }
+
     private void wakeRoomWaiters() {
-        // The drain's consumer-index stores are release stores: without this fence the read of
-        // the waiters could pass them, and miss a producer that then reads the queue still full.
+        // Our index stores, this fence, then the read of the waiters; a waiter registers, fences,
+        // then reads the size: one of the two always sees the other.
         VarHandle.fullFence();
         if (roomWaiters.isEmpty()) {
             return;
@@ -121,13 +134,18 @@ public final class Inbox {
      * of the waiters, so one of the two always sees the other: no wake-up is lost.
      */
     public boolean awaitRoom(Parker waiter) {
-        roomWaiters.add(waiter);
+        registerRoomWaiter(waiter);
         VarHandle.fullFence();
         if (data.size() <= roomThreshold) {
             roomWaiters.remove(waiter);
             return false;
         }
         return true;
+    }
+
+    /** Adds a waiter without the re-check; tests use it to stand for a producer that read the size late. */
+    void registerRoomWaiter(Parker waiter) {
+        roomWaiters.add(waiter);
     }
 
     /** Drains every control message into {@code handler}, counting them as processed after it returns. */

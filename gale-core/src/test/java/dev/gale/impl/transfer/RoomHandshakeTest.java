@@ -21,6 +21,41 @@ class RoomHandshakeTest {
 
 
     @Test
+    void aWaiterThatReadTheSizeLateIsWokenByADrainThatNeverCrossesHalf() {
+        Inbox queue = new Inbox(0, "consumer", 4);
+        // A thread that never starts: waking it only records the wake.
+        Parker producer = new Parker(new Thread(() -> { }));
+        queue.offer("a");
+        queue.offer("b");
+        // Half full, but the producer read our consumer index before our last stores reached it,
+        // saw the queue full, and registered. In our view the queue never crosses half again.
+        queue.registerRoomWaiter(producer);
+        producer.prepareToPark();
+        queue.drain(m -> { }, 1);
+        queue.wakeRoomWaitersIfDrained();
+        assertThat(producer.wasWoken()).as("woken after a drain that leaves room").isTrue();
+    }
+
+    @Test
+    void aWaiterSleepsUntilADrainLeavesTheQueueAtHalf() {
+        Inbox queue = new Inbox(0, "consumer", 4);
+        Parker producer = new Parker(new Thread(() -> { }));
+        for (int i = 0; i < 4; i++) {
+            assertThat(queue.offer(i)).isTrue();
+        }
+        assertThat(queue.offer(4)).isFalse();
+        producer.prepareToPark();
+        assertThat(queue.awaitRoom(producer)).as("full: park").isTrue();
+        queue.drain(m -> { }, 1);
+        queue.wakeRoomWaitersIfDrained();
+        assertThat(producer.wasWoken()).as("3 of 4 left: still waiting").isFalse();
+        queue.drain(m -> { }, 1);
+        assertThat(producer.wasWoken()).as("woken only at the end of the consumer's turn").isFalse();
+        queue.wakeRoomWaitersIfDrained();
+        assertThat(producer.wasWoken()).as("2 of 4 left: woken").isTrue();
+    }
+
+    @Test
     void aProducerParkedOnAFullInboxIsAlwaysWokenWhenItDrains() {
         int messages = 100_000;
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
@@ -32,7 +67,9 @@ class RoomHandshakeTest {
                 ThreadLocalRandom random = ThreadLocalRandom.current();
                 while (received[0] < messages) {
                     // Small, varying batches: the queue crosses half-full in many different ways.
-                    if (queue.drain(m -> received[0]++, 1 + random.nextInt(3)) == 0) {
+                    int n = queue.drain(m -> received[0]++, 1 + random.nextInt(3));
+                    queue.wakeRoomWaitersIfDrained();
+                    if (n == 0) {
                         Parking.park(queue, PARK_NANOS);
                     }
                 }
