@@ -55,8 +55,12 @@ public final class SpoutExecutor extends Executor {
      * polled on every pass. Not used on the step scheduler, whose passes are the test's.
      */
     private long nextPollAt;
-    /** The last cycle left a task at its pending limit: only acks (or timeouts) let it emit again. */
-    private boolean throttledLast;
+    /**
+     * 1 if the last cycle left a task at its pending limit: only acks (or timeouts) let it emit
+     * again. An int, not a boolean: the JVM lays out a class's ints before its booleans, so this
+     * one sits in front of the trailing pad with the other fields written every cycle.
+     */
+    private int throttledLast;
     /** Calls of nextTuple in a row that threw without emitting; see ownWork. */
     private int throwStreak;
     private static final int MAX_THROW_STREAK = 1000;
@@ -68,6 +72,12 @@ public final class SpoutExecutor extends Executor {
     private Object[] deferredIds = new Object[16];
     private boolean[] deferredFailed = new boolean[16];
     private int deferredCount;
+    /**
+     * Behind the ints written per tuple or call (the JVM lays out a class's longs, then its ints,
+     * then the rest): the next object in memory shares no cache line with them.
+     */
+    int r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15,
+            r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31;
     /** The exception a refused emit reported already, so the nextTuple it escapes does not report it again. */
     private Throwable reportedByEmit;
 
@@ -366,7 +376,7 @@ public final class SpoutExecutor extends Executor {
             emptyCycles++;
         }
         parkNanos = throttled ? MAX_PARK_NANOS : Math.min(idleMaxNanos, 50_000L << Math.min(emptyCycles, 20));
-        throttledLast = throttled;
+        throttledLast = throttled ? 1 : 0;
         if (emptyCycles > 0) {
             nextPollAt = nextPollAt(System.nanoTime(), parkNanos);
         }
@@ -393,7 +403,7 @@ public final class SpoutExecutor extends Executor {
             // Registered, the bolts' exit from congestion unparks us; not congested any more: no park.
             return env.backpressure().awaitClear(parker()) ? MAX_PARK_NANOS : 0;
         }
-        if (!active || throttledLast || emptyCycles == 0) {
+        if (!active || throttledLast != 0 || emptyCycles == 0) {
             return parkNanos;
         }
         return Math.max(0, nextPollAt - System.nanoTime());

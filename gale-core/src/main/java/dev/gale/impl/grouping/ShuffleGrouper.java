@@ -41,8 +41,15 @@ final class ShuffleGrouper extends LeadingPad implements Grouper {
     private final Object[] emitterThreads;
     private int localCount;
     private int nextLocal;
-    private boolean spilled;
+    /** 1 while spilling to every target (an int, so the JVM lays it out in front of the trailing pad). */
+    private int spilled;
     private int untilRefresh;
+    /**
+     * Behind the ints written per tuple or call (the JVM lays out a class's longs, then its ints,
+     * then the rest): the next object in memory shares no cache line with them.
+     */
+    int r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15,
+            r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31;
 
     ShuffleGrouper(int[] tasks, int emitterTask) {
         this(tasks, emitterTask, new int[] {emitterTask}, false, 0.8, 0.2);
@@ -128,14 +135,14 @@ final class ShuffleGrouper extends LeadingPad implements Grouper {
             load += placement.load(local[i]);
         }
         load /= n;
-        if (spilled ? load < lowerBound : load < higherBound) {
-            spilled = false;
+        if (spilled != 0 ? load < lowerBound : load < higherBound) {
+            spilled = 0;
             localCount = n;
             if (nextLocal >= n) {
                 nextLocal = 0;
             }
         } else {
-            spilled = true;
+            spilled = 1;
         }
     }
 

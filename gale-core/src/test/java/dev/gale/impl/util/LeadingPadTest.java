@@ -16,6 +16,8 @@ import sun.misc.Unsafe;
  */
 class LeadingPadTest {
     private static final Unsafe UNSAFE = unsafe();
+    /** Fields that are written once, before the executor's thread starts, and only read afterwards. */
+    private static final java.util.Set<String> SET_ONCE = java.util.Set.of("Outbox.batchTuples");
 
     private static Unsafe unsafe() {
         try {
@@ -49,6 +51,39 @@ class LeadingPadTest {
             for (Field f : ownFields(c)) {
                 assertThat(UNSAFE.objectFieldOffset(f)).as("offset of %s.%s", c.getSimpleName(), f.getName())
                         .isGreaterThanOrEqualTo(128);
+            }
+        }
+    }
+
+    @Test
+    void fieldsWrittenPerTupleOrCallSitInFrontOf128BytesOfTrailingPad() throws Exception {
+        for (String name : List.of("dev.gale.impl.transfer.Outbox", "dev.gale.impl.stats.TaskMetrics",
+                "dev.gale.impl.stats.StreamCounter", "dev.gale.impl.executor.TaskEmitter",
+                "dev.gale.impl.grouping.ShuffleGrouper", "dev.gale.impl.executor.SpoutExecutor",
+                "dev.gale.impl.executor.BoltExecutor", "dev.gale.impl.acker.AckerExecutor")) {
+            Class<?> c = Class.forName(name);
+            long padStart = Long.MAX_VALUE;
+            long padEnd = 0;
+            for (Field f : ownFields(c)) {
+                if (f.getName().matches("[qr]\\d\\d")) {
+                    long o = UNSAFE.objectFieldOffset(f);
+                    padStart = Math.min(padStart, o);
+                    padEnd = Math.max(padEnd, o + (f.getType() == long.class ? 8 : 4));
+                }
+            }
+            assertThat(padEnd - padStart).as("%s: trailing pad size", name).isGreaterThanOrEqualTo(128);
+            // Every primitive field that can change is in front of it, but for flags set once before
+            // the executor runs. References here are set up once, or change only when a task
+            // switches streams (TaskEmitter's last stream).
+            for (Class<?> k = c; k != LeadingPad.class; k = k.getSuperclass()) {
+                for (Field f : ownFields(k)) {
+                    boolean mutable = !Modifier.isFinal(f.getModifiers()) && f.getType().isPrimitive()
+                            && !SET_ONCE.contains(k.getSimpleName() + "." + f.getName());
+                    if (mutable && !f.getName().matches("[qr]\\d\\d")) {
+                        assertThat(UNSAFE.objectFieldOffset(f)).as("offset of %s.%s", k.getSimpleName(), f.getName())
+                                .isLessThan(padStart);
+                    }
+                }
             }
         }
     }
