@@ -11,7 +11,7 @@ import dev.gale.impl.transfer.TreeOutcome;
  *
  * <p>Not thread-safe.
  */
-public final class Acker {
+public final class Acker extends dev.gale.impl.util.LeadingPad {
 
     /** Where the acker's verdicts go. */
     public interface Outcomes {
@@ -21,6 +21,8 @@ public final class Acker {
     private final PendingTrees trees;
     private long completed;
     private long failed;
+    /** Behind the fields written per tuple or call: the next object in memory shares no cache line with them. */
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 
     /**
      * @param spoutBuckets the bucket count of the spouts' pending maps; the acker keeps entries for

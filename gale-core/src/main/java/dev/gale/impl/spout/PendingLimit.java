@@ -20,7 +20,7 @@ import java.util.Map;
  *
  * <p>Not thread-safe: owned by the spout executor.
  */
-public final class PendingLimit {
+public final class PendingLimit extends dev.gale.impl.util.LeadingPad {
     /**
      * Trees per spout task when max spout pending is unset: a queue's worth (receive queues hold
      * 1024), where Gale's acked throughput is already at its peak (the ack-1000 and ack-5000
@@ -32,6 +32,12 @@ public final class PendingLimit {
     private final boolean adaptive;
     private int limit;
     private int acksSinceRaise;
+    /**
+     * Behind the fields written per tuple or call (the JVM lays out a class's longs, then its ints,
+     * then the rest): the next object in memory shares no cache line with them.
+     */
+    int r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15,
+            r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31;
     private long lastCutNanos = Long.MIN_VALUE;
 
     public PendingLimit(int max, boolean adaptive) {

@@ -31,6 +31,12 @@ public final class SpoutPending extends LongOpenHashIndex {
     private int[] oldGenerations;
     private int[] oldTaskIndexes;
     private int generation;
+    /**
+     * Behind the fields written per tuple or call (the JVM lays out a class's longs, then its ints,
+     * then the rest): the next object in memory shares no cache line with them.
+     */
+    int r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15,
+            r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31;
 
     // Expired entries are collected first and handed out after the scan, because the handler
     // (the spout's fail) may emit and so change the table.

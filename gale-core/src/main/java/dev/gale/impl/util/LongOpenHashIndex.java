@@ -8,7 +8,7 @@ package dev.gale.impl.util;
  *
  * <p>Not thread-safe. Key 0 marks an empty slot and cannot be stored.
  */
-public abstract class LongOpenHashIndex {
+public abstract class LongOpenHashIndex extends LeadingPad {
     private static final double MAX_LOAD = 0.8;
 
     protected long[] keys;

@@ -45,7 +45,10 @@ class LeadingPadTest {
         for (String name : List.of("dev.gale.impl.executor.Executor", "dev.gale.impl.transfer.Outbox",
                 "dev.gale.impl.stats.TaskMetrics", "dev.gale.impl.stats.StreamCounter",
                 "dev.gale.impl.executor.TaskEmitter", "dev.gale.impl.grouping.ShuffleGrouper",
-                "dev.gale.impl.sched.SlotFields", "dev.gale.impl.sched.CallMarkFields")) {
+                "dev.gale.impl.sched.SlotFields", "dev.gale.impl.sched.CallMarkFields",
+                "dev.gale.impl.util.LongOpenHashIndex", "dev.gale.impl.spout.SpoutPending",
+                "dev.gale.impl.spout.PendingLimit", "dev.gale.impl.executor.IdGenerator",
+                "dev.gale.impl.acker.Acker", "dev.gale.impl.acker.PendingTrees")) {
             Class<?> c = Class.forName(name);
             assertThat(LeadingPad.class.isAssignableFrom(c)).as("%s extends LeadingPad", name).isTrue();
             for (Field f : ownFields(c)) {
@@ -60,7 +63,10 @@ class LeadingPadTest {
         for (String name : List.of("dev.gale.impl.transfer.Outbox", "dev.gale.impl.stats.TaskMetrics",
                 "dev.gale.impl.stats.StreamCounter", "dev.gale.impl.executor.TaskEmitter",
                 "dev.gale.impl.grouping.ShuffleGrouper", "dev.gale.impl.executor.SpoutExecutor",
-                "dev.gale.impl.executor.BoltExecutor", "dev.gale.impl.acker.AckerExecutor")) {
+                "dev.gale.impl.executor.BoltExecutor", "dev.gale.impl.acker.AckerExecutor",
+                "dev.gale.impl.spout.SpoutPending", "dev.gale.impl.spout.PendingLimit",
+                "dev.gale.impl.executor.IdGenerator", "dev.gale.impl.acker.Acker",
+                "dev.gale.impl.acker.PendingTrees")) {
             Class<?> c = Class.forName(name);
             long padStart = Long.MAX_VALUE;
             long padEnd = 0;
