@@ -2,6 +2,7 @@ package dev.gale.impl.acker;
 
 import dev.gale.impl.transfer.AckerMessage;
 import dev.gale.impl.transfer.TreeOutcome;
+import dev.gale.impl.util.LeadingPad;
 
 /**
  * The acker protocol for the trees of one acker task, separate from threads and queues: XOR each
@@ -11,7 +12,7 @@ import dev.gale.impl.transfer.TreeOutcome;
  *
  * <p>Not thread-safe.
  */
-public final class Acker extends dev.gale.impl.util.LeadingPad {
+public final class Acker extends LeadingPad {
 
     /** Where the acker's verdicts go. */
     public interface Outcomes {

@@ -1,12 +1,13 @@
 package dev.gale.impl.executor;
 
+import dev.gale.impl.util.LeadingPad;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Random non-zero 64-bit root and edge ids (xorshift64*, seeded per executor). Not thread-safe:
  * one per executor. Uniform enough that a false zero XOR has probability ~2^-64.
  */
-public final class IdGenerator extends dev.gale.impl.util.LeadingPad {
+public final class IdGenerator extends LeadingPad {
     private long state;
     /** Behind the fields written per tuple or call: the next object in memory shares no cache line with them. */
     long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;

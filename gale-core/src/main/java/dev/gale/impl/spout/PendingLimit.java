@@ -1,6 +1,7 @@
 package dev.gale.impl.spout;
 
 import dev.gale.Config;
+import dev.gale.impl.util.LeadingPad;
 import dev.gale.utils.ConfigValues;
 import java.util.Map;
 
@@ -20,7 +21,7 @@ import java.util.Map;
  *
  * <p>Not thread-safe: owned by the spout executor.
  */
-public final class PendingLimit extends dev.gale.impl.util.LeadingPad {
+public final class PendingLimit extends LeadingPad {
     /**
      * Trees per spout task when max spout pending is unset: a queue's worth (receive queues hold
      * 1024), where Gale's acked throughput is already at its peak (the ack-1000 and ack-5000
