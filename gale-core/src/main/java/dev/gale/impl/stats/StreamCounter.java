@@ -26,7 +26,7 @@ public final class StreamCounter extends LeadingPad {
     private final String streamId;
     private long emitted;
     private long transferred;
-    /** Behind the fields written per tuple or call: the next object in memory shares no cache line with them. */
+    /** The trailing pad (see {@link LeadingPad}): fields written per tuple or call in front, the next object behind. */
     long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 
     public StreamCounter(String streamId) {

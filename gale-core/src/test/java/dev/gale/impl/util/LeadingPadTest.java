@@ -6,6 +6,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import sun.misc.Unsafe;
 
@@ -17,7 +18,7 @@ import sun.misc.Unsafe;
 class LeadingPadTest {
     private static final Unsafe UNSAFE = unsafe();
     /** Fields that are written once, before the executor's thread starts, and only read afterwards. */
-    private static final java.util.Set<String> SET_ONCE = java.util.Set.of("Outbox.batchTuples");
+    private static final Set<String> SET_ONCE = Set.of("Outbox.batchTuples");
 
     private static Unsafe unsafe() {
         try {
@@ -79,8 +80,8 @@ class LeadingPadTest {
             }
             assertThat(padEnd - padStart).as("%s: trailing pad size", name).isGreaterThanOrEqualTo(128);
             // Every primitive field that can change is in front of it, but for flags set once before
-            // the executor runs. References here are set up once, or change only when a task
-            // switches streams (TaskEmitter's last stream).
+            // the executor runs. References are left out: they change rarely (a resize, a move
+            // between threads, a task switching streams).
             for (Class<?> k = c; k != LeadingPad.class; k = k.getSuperclass()) {
                 for (Field f : ownFields(k)) {
                     boolean mutable = !Modifier.isFinal(f.getModifiers()) && f.getType().isPrimitive()
