@@ -19,7 +19,10 @@ import java.util.List;
  */
 public final class AckerExecutor extends Executor implements Acker.Outcomes {
     private final Acker acker;
-    /** The trailing pad (see {@link dev.gale.impl.util.LeadingPad}): fields written per tuple or call in front, the next object behind. */
+    /**
+     * The trailing pad (see {@link dev.gale.impl.util.LeadingPad}): fields written per tuple or call
+     * in front, the next object behind.
+     */
     long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
     private final TaskMetrics metrics;
 

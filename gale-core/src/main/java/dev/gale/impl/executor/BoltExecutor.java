@@ -32,7 +32,10 @@ public final class BoltExecutor extends Executor {
 
     private final BoltTask[] tasks;
     private final int firstTaskId;
-    /** The trailing pad (see {@link dev.gale.impl.util.LeadingPad}): fields written per tuple or call in front, the next object behind. */
+    /**
+     * The trailing pad (see {@link dev.gale.impl.util.LeadingPad}): fields written per tuple or call
+     * in front, the next object behind.
+     */
     long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 
     public BoltExecutor(RuntimeEnv env, ComponentDef def, Inbox inbox, List<Integer> taskIds) {

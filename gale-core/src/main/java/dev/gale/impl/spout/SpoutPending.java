@@ -31,7 +31,10 @@ public final class SpoutPending extends LongOpenHashIndex {
     private int[] oldGenerations;
     private int[] oldTaskIndexes;
     private int generation;
-    /** The trailing pad (see {@link dev.gale.impl.util.LeadingPad}): fields written per tuple or call in front, the next object behind. */
+    /**
+     * The trailing pad (see {@link dev.gale.impl.util.LeadingPad}): fields written per tuple or call
+     * in front, the next object behind.
+     */
     int r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15,
             r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31;
 
