@@ -1,14 +1,17 @@
 package dev.gale.impl.acker;
 
 import dev.gale.impl.transfer.AckerMessage;
+import dev.gale.impl.transfer.RootIds;
 import dev.gale.impl.transfer.TreeOutcome;
 import dev.gale.impl.util.LeadingPad;
 
 /**
  * The acker protocol for the trees of one acker task, separate from threads and queues: XOR each
- * value into the tree's entry; a tree whose value is zero once its init has arrived is complete;
- * a failed tree ends as soon as its spout task is known; entries that outlive the timeout are
- * dropped without a word (the spout times the tree out itself). Messages may come in any order.
+ * value into the tree's entry, which the tree's first message opens with the root itself (the
+ * spout sends no init: its edge ids XOR to the root, and the root names the spout task, see
+ * {@link RootIds}); a tree whose value is zero is complete; a failed tree ends at once; entries
+ * that outlive the timeout are dropped without a word (the spout times the tree out itself).
+ * Messages may come in any order.
  *
  * <p>Not thread-safe.
  */
@@ -28,12 +31,13 @@ public final class Acker extends LeadingPad {
     /**
      * @param spoutBuckets the bucket count of the spouts' pending maps; the acker keeps entries for
      *     one rotation more ({@code spoutBuckets + 1}). The timer sends each rotation to the spouts
-     *     and the ackers at once, but a spout may handle it, emit, and have its init reach the acker
-     *     before the acker handles the same rotation: that entry starts one generation older than
-     *     the spout's. With the same bucket count the acker would drop it one rotation before the
-     *     spout times it out, and a tree completing in that last period would be failed. An acker
-     *     handles control messages before every batch, so it is never more than that one rotation
-     *     behind; one extra bucket covers it and still bounds the acker's memory.
+     *     and the ackers at once, but a spout may handle it, emit, and have the tree's first ack
+     *     reach the acker before the acker handles the same rotation: that entry starts one
+     *     generation older than the spout's. With the same bucket count the acker would drop it
+     *     one rotation before the spout times it out, and a tree completing in that last period
+     *     would be failed. An acker handles control messages before every batch, so it is never
+     *     more than that one rotation behind; one extra bucket covers it and still bounds the
+     *     acker's memory.
      * @param initialCapacity table slots to start with
      */
     public Acker(int spoutBuckets, int initialCapacity) {
@@ -46,17 +50,11 @@ public final class Acker extends LeadingPad {
     /** Applies one message; at most one outcome is sent. */
     public void handle(AckerMessage m, Outcomes out) {
         switch (m.kind()) {
-            case AckerMessage.INIT: {
-                int slot = trees.xor(m.root(), m.value());
-                trees.setSpoutTask(slot, m.spoutTask());
-                settle(slot, m.root(), out);
-                break;
-            }
             case AckerMessage.ACK:
-                settle(trees.xor(m.root(), m.value()), m.root(), out);
+                settle(open(m.root(), m.value()), m.root(), out);
                 break;
             case AckerMessage.FAIL: {
-                int slot = trees.xor(m.root(), 0);
+                int slot = open(m.root(), 0);
                 trees.markFailed(slot);
                 settle(slot, m.root(), out);
                 break;
@@ -65,10 +63,11 @@ public final class Acker extends LeadingPad {
                 int slot = trees.slotOf(m.root());
                 if (slot >= 0) {
                     trees.renew(slot);
-                    int spoutTask = trees.spoutTask(slot);
-                    if (spoutTask >= 0) {
-                        out.send(spoutTask, new TreeOutcome(TreeOutcome.RESET, m.root(), spoutTask));
-                    }
+                }
+                // Passed on even before the tree's first ack: the spout's timeout is the one that counts.
+                int spoutTask = RootIds.spoutTask(m.root());
+                if (spoutTask >= 0) {
+                    out.send(spoutTask, new TreeOutcome(TreeOutcome.RESET, m.root(), spoutTask));
                 }
                 break;
             }
@@ -77,10 +76,18 @@ public final class Acker extends LeadingPad {
         }
     }
 
+    /**
+     * XORs a value into the tree's entry. The first message of a tree opens the entry with the
+     * spout's part: its edge ids XOR to the root, and the root names the spout task.
+     */
+    private int open(long root, long value) {
+        return trees.xorOrOpen(root, value, root, RootIds.spoutTask(root));
+    }
+
     private void settle(int slot, long root, Outcomes out) {
         int spoutTask = trees.spoutTask(slot);
         if (spoutTask < 0) {
-            return; // the init has not arrived: completion needs the spout task it brings
+            return; // a root no spout made: it can only time out
         }
         if (trees.isFailed(slot)) {
             trees.remove(slot);

@@ -4,7 +4,7 @@ import dev.gale.impl.util.LongOpenHashIndex;
 
 /**
  * The acker's state: for every pending tuple tree (root id) the XOR of the edge ids seen so far,
- * the spout task that owns it (known once the init arrives), whether it failed, and the
+ * the spout task that owns it (when known), whether it failed, and the
  * generation (rotation count) when it was created or last renewed.
  *
  * <p>Exactly 20 bytes a slot (the root and the XOR as longs, the rest packed in one int), whatever
@@ -78,7 +78,25 @@ public final class PendingTrees extends LongOpenHashIndex {
         return slot;
     }
 
-    /** Records the owning spout task (from the init message). */
+    /**
+     * Finds the tree's entry and XORs {@code value} in; a missing entry is created holding
+     * {@code opening ^ value} and owned by {@code spoutTask} (ignored when negative). One probe.
+     */
+    public int xorOrOpen(long root, long value, long opening, int spoutTask) {
+        int slot = insert(root);
+        if (lastInsertCreated()) {
+            ackVals[slot] = opening ^ value;
+            meta[slot] = (generation & GEN_MASK) << TASK_BITS;
+            if (spoutTask >= 0) {
+                setSpoutTask(slot, spoutTask);
+            }
+        } else {
+            ackVals[slot] ^= value;
+        }
+        return slot;
+    }
+
+    /** Records the owning spout task. */
     public void setSpoutTask(int slot, int spoutTask) {
         if (spoutTask < 0 || spoutTask > MAX_SPOUT_TASK) {
             throw new IllegalArgumentException("spout task id out of range: " + spoutTask);
@@ -99,7 +117,7 @@ public final class PendingTrees extends LongOpenHashIndex {
         return ackVals[slot];
     }
 
-    /** The spout task, or -1 when the init has not arrived yet. */
+    /** The spout task, or -1 when it is not known. */
     public int spoutTask(int slot) {
         return (meta[slot] & TASK_MASK) - 1;
     }

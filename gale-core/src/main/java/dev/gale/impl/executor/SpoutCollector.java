@@ -2,15 +2,16 @@ package dev.gale.impl.executor;
 
 import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.grouping.StreamRouter;
-import dev.gale.impl.transfer.AckerMessage;
 import dev.gale.spout.ISpoutOutputCollector;
 import dev.gale.tuple.MessageId;
 import java.util.List;
 
 /**
- * A spout task's collector. An emit with a message id (and ackers running) starts a tree: a
- * random root id, a random edge id per target task, an init to the root's acker with the XOR of
- * the edges, and an entry in the executor's pending map. Not thread-safe: the spout's thread only.
+ * A spout task's collector. An emit with a message id (and ackers running) starts a tree: a root
+ * id naming the task ({@link dev.gale.impl.transfer.RootIds}), an entry in the executor's pending
+ * map, and an edge id per target task, random but for the last, which makes them all XOR to the
+ * root. The acker opens the tree from the root, so the spout sends it nothing. Not thread-safe:
+ * the spout's thread only.
  */
 final class SpoutCollector implements ISpoutOutputCollector {
     private final RuntimeEnv env;
@@ -74,13 +75,12 @@ final class SpoutCollector implements ISpoutOutputCollector {
             // Tracked before the tuples go out (one probe for the collision check and the insert);
             // its outcome can only arrive once this call has returned.
             long root = executor.track(messageId, r.streamId(), taskIndex);
-            long xor = 0;
+            long xor = root; // the edges XOR to the root: the acker starts from it, so no init is sent
             for (int i = 0; i < n; i++) {
-                long edge = ids.next();
+                long edge = i == n - 1 ? xor : ids.next();
                 xor ^= edge;
                 emitter.send(targets[i], emitter.tuple(r, tuple, MessageId.makeRootId(root, edge), targets[i]));
             }
-            emitter.sendToAcker(env.ackerFor(root), AckerMessage.init(root, xor, emitter.taskId));
         } else {
             for (int i = 0; i < n; i++) {
                 emitter.send(targets[i], emitter.tuple(r, tuple, MessageId.makeUnanchored(), targets[i]));

@@ -9,6 +9,7 @@ import dev.gale.impl.spout.TimeoutWatch;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.transfer.Inbox;
+import dev.gale.impl.transfer.RootIds;
 import dev.gale.impl.util.LongOpenHashIndex;
 import dev.gale.spout.ISpout;
 import dev.gale.spout.SpoutOutputCollector;
@@ -109,6 +110,8 @@ public final class SpoutExecutor extends Executor {
         final int index;
         final ISpout spout;
         final SpoutCollector collector;
+        /** What every root of this task starts with: it names the task to the acker. */
+        final long rootPrefix;
         /** Trees this task may have pending now; ackers off, nothing is pending, so it never binds. */
         PendingLimit limit;
         boolean alive = true;
@@ -122,17 +125,22 @@ public final class SpoutExecutor extends Executor {
             this.index = index;
             this.spout = (ISpout) setup.component;
             this.collector = new SpoutCollector(env, setup.emitter, SpoutExecutor.this, index, ids);
+            this.rootPrefix = env.tracking() ? RootIds.prefix(setup.taskId) : 0;
         }
     }
 
     // ---- called by the collectors ------------------------------------------------------------
 
-    /** Starts tracking a new tree and returns its root: random, and not pending already. */
+    /**
+     * Starts tracking a new tree and returns its root: the task's prefix and the executor's next
+     * sequence number, skipping any still pending after 2^42 trees.
+     */
     long track(Object messageId, String streamId, int taskIndex) {
         long now = env.clock().nanos();
+        long prefix = tasks[taskIndex].rootPrefix;
         long root;
         do {
-            root = ids.next();
+            root = RootIds.root(prefix, ids.nextSequence());
         } while (!pending.putIfAbsent(root, messageId, streamId, now, taskIndex));
         return root;
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gale.impl.spout.SpoutPending;
 import dev.gale.impl.transfer.AckerMessage;
+import dev.gale.impl.transfer.RootIds;
 import dev.gale.impl.transfer.TreeOutcome;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -27,21 +28,26 @@ class AckerTest {
         }
     }
 
+    /** A root of SPOUT_TASK, as its spout would make it. */
+    static long rootOf(long sequence) {
+        return RootIds.root(RootIds.prefix(SPOUT_TASK), sequence);
+    }
+
     /**
-     * The messages a random tuple tree produces under the protocol: the spout's init with the XOR
-     * of its edges, then per tuple an ack of its edge XOR the edges of the tuples anchored to it.
+     * The messages a random tuple tree produces under the protocol: the spout sends nothing, and
+     * draws its edges so that they XOR to the root; then per tuple an ack of its edge XOR the edges
+     * of the tuples anchored to it.
      */
     static List<AckerMessage> randomTree(long root, Random rnd, int maxTuples) {
         List<AckerMessage> messages = new ArrayList<>();
         List<Long> open = new ArrayList<>();
         int firstTargets = 1 + rnd.nextInt(3);
-        long initXor = 0;
+        long xor = root;
         for (int i = 0; i < firstTargets; i++) {
-            long e = rnd.nextLong();
-            initXor ^= e;
+            long e = i == firstTargets - 1 ? xor : rnd.nextLong();
+            xor ^= e;
             open.add(e);
         }
-        messages.add(AckerMessage.init(root, initXor, SPOUT_TASK));
         int tuples = firstTargets;
         while (!open.isEmpty()) {
             long edge = open.remove(rnd.nextInt(open.size()));
@@ -62,7 +68,7 @@ class AckerTest {
     void aTreeCompletesExactlyWhenItsLastMessageArrivesWhateverTheOrder() {
         Random rnd = new Random(42);
         for (int trial = 0; trial < 5_000; trial++) {
-            long root = rnd.nextLong() | 1;
+            long root = rootOf(rnd.nextLong());
             List<AckerMessage> messages = randomTree(root, rnd, 1 + rnd.nextInt(30));
             Collections.shuffle(messages, rnd);
             Acker acker = new Acker(3, 16);
@@ -88,7 +94,7 @@ class AckerTest {
         List<AckerMessage> all = new ArrayList<>();
         List<Long> roots = new ArrayList<>();
         for (int t = 0; t < 2_000; t++) {
-            long root = rnd.nextLong() | 1;
+            long root = rootOf(t);
             roots.add(root);
             all.addAll(randomTree(root, rnd, 10));
         }
@@ -102,35 +108,59 @@ class AckerTest {
     }
 
     @Test
-    void aFailEndsTheTreeOnceTheInitIsKnownEvenIfItCameFirst() {
+    void aFailEndsTheTreeAtOnceEvenAsItsFirstMessageAndLaterAcksCompleteNothing() {
         Acker acker = new Acker(3, 16);
         Recorder out = new Recorder();
-        acker.handle(AckerMessage.fail(99), out);
-        acker.handle(AckerMessage.ack(99, 5), out);
-        assertThat(out.outcomes).isEmpty();
-        acker.handle(AckerMessage.init(99, 12345, SPOUT_TASK), out);
+        long root = rootOf(99);
+        acker.handle(AckerMessage.fail(root), out);
         assertThat(out.outcomes).singleElement().satisfies(o -> {
             assertThat(o.kind()).isEqualTo(TreeOutcome.FAILED);
-            assertThat(o.root()).isEqualTo(99);
+            assertThat(o.root()).isEqualTo(root);
         });
+        assertThat(out.tasks).containsExactly(SPOUT_TASK);
+        acker.handle(AckerMessage.ack(root, 5), out); // a sibling acked after the fail
+        assertThat(out.outcomes).hasSize(1);
+    }
+
+    @Test
+    void aSecondFailOfAFailedTreeIsReportedAgainAndLeavesNothingBehind() {
+        Acker acker = new Acker(3, 16);
+        Recorder out = new Recorder();
+        long root = rootOf(4);
+        acker.handle(AckerMessage.ack(root, root ^ 0x11 ^ 0x22), out); // two children
+        acker.handle(AckerMessage.fail(root), out); // one child fails
+        acker.handle(AckerMessage.fail(root), out); // so does the other: the spout ignores this one
+        assertThat(out.outcomes).extracting(TreeOutcome::kind).containsExactly(TreeOutcome.FAILED, TreeOutcome.FAILED);
         assertThat(acker.pending()).isZero();
     }
 
     @Test
-    void aFailAfterTheInitFailsAtOnce() {
+    void aFailAfterAnAckFailsAtOnce() {
         Acker acker = new Acker(3, 16);
         Recorder out = new Recorder();
-        acker.handle(AckerMessage.init(5, 0xABCL, SPOUT_TASK), out);
-        acker.handle(AckerMessage.fail(5), out);
+        acker.handle(AckerMessage.ack(rootOf(5), 0xABCL), out);
+        acker.handle(AckerMessage.fail(rootOf(5)), out);
         assertThat(out.outcomes).extracting(TreeOutcome::kind).containsExactly(TreeOutcome.FAILED);
+        assertThat(acker.pending()).isZero();
+    }
+
+    @Test
+    void aSpoutTupleAckedWithNoChildrenCompletesOnItsOnlyMessage() {
+        Acker acker = new Acker(3, 16);
+        Recorder out = new Recorder();
+        long root = rootOf(3);
+        acker.handle(AckerMessage.ack(root, root), out); // one target: its edge is the root
+        assertThat(out.outcomes).extracting(TreeOutcome::kind).containsExactly(TreeOutcome.ACKED);
+        assertThat(out.tasks).containsExactly(SPOUT_TASK);
+        assertThat(acker.pending()).isZero();
     }
 
     @Test
     void staleEntriesAreDroppedSilentlyOneRotationAfterTheSpoutWouldTimeThemOut() {
         Acker acker = new Acker(3, 16); // spouts with 3 buckets time out on the 3rd rotation
         Recorder out = new Recorder();
-        acker.handle(AckerMessage.init(11, 1, SPOUT_TASK), out);
-        acker.handle(AckerMessage.ack(12, 1), out); // an orphan ack: its init never comes
+        acker.handle(AckerMessage.ack(rootOf(11), 1), out); // its other acks never come
+        acker.handle(AckerMessage.ack(12, 12), out); // a root no spout made: it names no task
         assertThat(acker.pending()).isEqualTo(2);
         assertThat(acker.rotate()).isZero();
         assertThat(acker.rotate()).isZero();
@@ -142,7 +172,7 @@ class AckerTest {
 
     /**
      * The timer sends rotation k to the spout and the acker at once. The spout handles it first
-     * and emits; the init reaches the acker before the acker's rotation k. The tree completes in
+     * and emits; the tree's first ack reaches the acker before the acker's rotation k. The tree completes in
      * the last rotation period before the spout would time it out: it must be acked, not dropped
      * by the acker and then failed by the spout.
      */
@@ -156,17 +186,19 @@ class AckerTest {
         Recorder out = new Recorder();
 
         spout.rotate(onTimeout); // rotation k, spout side
-        spout.put(11, "msg", "default", 0, 0);
-        acker.handle(AckerMessage.init(11, 1, SPOUT_TASK), out);
+        long root = rootOf(11);
+        long child = 0x5EEDL;
+        spout.put(root, "msg", "default", 0, 0);
+        acker.handle(AckerMessage.ack(root, root ^ child), out); // the spout tuple, acked with one child
         acker.rotate(); // rotation k, acker side, late
         for (int r = 1; r < buckets; r++) { // rotations k+1 .. k+buckets-1: not timed out yet
             spout.rotate(onTimeout);
             assertThat(acker.rotate()).as("acker drops at rotation k+%d", r).isZero();
         }
-        assertThat(spout.slotOf(11)).as("still pending at the spout").isNotNegative();
+        assertThat(spout.slotOf(root)).as("still pending at the spout").isNotNegative();
         assertThat(timedOut).isEmpty();
 
-        acker.handle(AckerMessage.ack(11, 1), out);
+        acker.handle(AckerMessage.ack(root, child), out);
         assertThat(out.outcomes).extracting(TreeOutcome::kind).containsExactly(TreeOutcome.ACKED);
         assertThat(acker.pending()).isZero();
     }
@@ -176,7 +208,7 @@ class AckerTest {
         int buckets = 5;
         Acker acker = new Acker(buckets, 16);
         Recorder out = new Recorder();
-        acker.handle(AckerMessage.init(11, 1, SPOUT_TASK), out); // same generation as the spout's entry
+        acker.handle(AckerMessage.ack(rootOf(11), 1), out); // at the latest in the spout entry's generation
         for (int r = 1; r <= buckets; r++) { // the spout times it out on rotation k+buckets
             assertThat(acker.rotate()).isZero();
         }
@@ -189,16 +221,27 @@ class AckerTest {
     void resetRenewsTheEntryAndTellsTheSpout() {
         Acker acker = new Acker(3, 16);
         Recorder out = new Recorder();
-        acker.handle(AckerMessage.init(11, 1, SPOUT_TASK), out);
+        long root = rootOf(11);
+        acker.handle(AckerMessage.ack(root, root ^ 1), out);
         acker.rotate();
         acker.rotate();
-        acker.handle(AckerMessage.reset(11), out);
+        acker.handle(AckerMessage.reset(root), out);
         assertThat(out.outcomes).extracting(TreeOutcome::kind).containsExactly(TreeOutcome.RESET);
         acker.rotate();
         acker.rotate();
         assertThat(acker.pending()).isEqualTo(1);
-        acker.handle(AckerMessage.ack(11, 1), out);
+        acker.handle(AckerMessage.ack(root, 1), out);
         assertThat(out.outcomes).extracting(TreeOutcome::kind).containsExactly(TreeOutcome.RESET, TreeOutcome.ACKED);
+    }
+
+    @Test
+    void aResetBeforeTheTreesFirstAckStillReachesTheSpout() {
+        Acker acker = new Acker(3, 16);
+        Recorder out = new Recorder();
+        acker.handle(AckerMessage.reset(rootOf(11)), out);
+        assertThat(out.outcomes).extracting(TreeOutcome::kind).containsExactly(TreeOutcome.RESET);
+        assertThat(out.tasks).containsExactly(SPOUT_TASK);
+        assertThat(acker.pending()).as("no entry: the spout's timeout is the one that counts").isZero();
     }
 
     @Test
