@@ -57,12 +57,13 @@ public final class SpoutExecutor extends Executor {
      */
     private long nextPollAt;
     /**
-     * The time stamped on trees started and completed now: the clock read once per few nextTuple
-     * calls, per message or batch of outcomes, and per control message, rather than once per tree.
-     * A clock read costs this machine 20 ns or more in a loop that does nothing else, and the
-     * spout's thread sets the pace of an acked pipeline; a stamp is late by at most the time since
-     * the read (a few microseconds; at most one burst). On the step scheduler the clock is read
-     * every time, so simulated latencies stay exact.
+     * A recent reading of the clock: taken at the start of a burst and every few rounds, per
+     * message or batch of outcomes, and per control message. A clock read costs this machine 20 ns
+     * or more in a loop that does nothing else, and the spout's thread sets the pace of an acked
+     * pipeline, so only the timed trees (see {@link #timed}) read the clock when they start. The
+     * others start with this reading, which is earlier than their emit (by up to a nextTuple call
+     * that blocked) and serves only the pending limit's bookkeeping. A tree completes at this
+     * reading as of its outcome's batch, which is after the acker completed it.
      */
     private long nowNanos;
     /**
@@ -77,6 +78,8 @@ public final class SpoutExecutor extends Executor {
     private static final long MIN_POLL_GRID_NANOS = 1_000_000L;
     /** A burst looks at the clock every this many rounds (a power of two) minus one. */
     private static final int CLOCK_ROUNDS_MASK = 3;
+    /** On real time, the trees whose latency is measured: those whose root ends in these bits all 0. */
+    private static final long TIMED_ROOT_MASK = 7;
 
     // Outcomes decided during a user call (an emit with nothing to track is acked, a refused one
     // failed), delivered once the call returns so ack/fail never run inside nextTuple.
@@ -147,13 +150,23 @@ public final class SpoutExecutor extends Executor {
      * sequence number, skipping any still pending after 2^42 trees.
      */
     long track(Object messageId, String streamId, int taskIndex) {
-        long now = stamp();
         long prefix = tasks[taskIndex].rootPrefix;
         long root;
         do {
             root = RootIds.root(prefix, ids.nextSequence());
-        } while (!pending.putIfAbsent(root, messageId, streamId, now, taskIndex));
+        } while (!pending.putIfAbsent(root, messageId, streamId, timed(root) ? env.clock().nanos() : nowNanos,
+                taskIndex));
         return root;
+    }
+
+    /**
+     * Whether a tree's complete latency is measured: one tree in eight on real time, by its root
+     * (roots are a sequence), as Storm samples its statistics; every tree on the step scheduler,
+     * so that tests on simulated time see exact figures. The others report no latency: the
+     * statistics leave them out and hooks get null, as in Storm for a tree it did not sample.
+     */
+    private boolean timed(long root) {
+        return env.stepped() || (root & TIMED_ROOT_MASK) == 0;
     }
 
     /** Acks a message id on this thread as soon as the current user call returns. */
@@ -319,12 +332,12 @@ public final class SpoutExecutor extends Executor {
         if (o.kind() == TreeOutcome.ACKED) {
             t.limit.acked();
             timeoutWatch.acked();
-            long latency = stamp() - start;
+            long latency = timed(o.root()) ? completionStamp() - start : -1;
             t.setup.metrics.completed(latency);
             callAck(t, messageId, latency);
         } else {
             t.setup.metrics.failed();
-            callFail(t, messageId, stamp() - start);
+            callFail(t, messageId, timed(o.root()) ? completionStamp() - start : -1);
         }
         if (!active) {
             publishPendingWhileInactive();
@@ -347,10 +360,11 @@ public final class SpoutExecutor extends Executor {
         nowNanos = onSystemClock() ? burstStart : env.clock().nanos();
         for (int round = 0; round < BURST_ROUNDS; round++) {
             // Stepped, a burst ends by rounds only: a real-time cut would make runs irreproducible.
-            // The time is looked at every few rounds: a clock read per tuple was a tenth of a
-            // fast spout's thread.
-            if (round > 0 && (!isRunning() || asleep()
-                    || !env.stepped() && (round & CLOCK_ROUNDS_MASK) == 0 && burstTooLong(burstStart))) {
+            // The time is looked at after the first round, so that a nextTuple that blocks does
+            // not keep outcomes waiting behind a second call, and then every few rounds: a clock
+            // read per tuple was a tenth of a fast spout's thread.
+            if (round > 0 && (!isRunning() || asleep() || !env.stepped()
+                    && (round == 1 || (round & CLOCK_ROUNDS_MASK) == 0) && burstTooLong(burstStart))) {
                 break;
             }
             boolean any = false;
@@ -427,8 +441,8 @@ public final class SpoutExecutor extends Executor {
         nowNanos = env.clock().nanos();
     }
 
-    /** The time to stamp a tree with now (see {@link #nowNanos}). */
-    private long stamp() {
+    /** When a tree whose outcome is being handled completed (see {@link #nowNanos}). */
+    private long completionStamp() {
         return env.stepped() ? env.clock().nanos() : nowNanos;
     }
 

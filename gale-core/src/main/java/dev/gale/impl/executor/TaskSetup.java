@@ -17,8 +17,6 @@ import java.util.Map;
 
 /** What a task is given before it runs: its copy of the component, its conf, context, hooks and emitter. */
 final class TaskSetup {
-    /** Spout tasks record the complete latency of one tree in this many (on real time). */
-    static final int COMPLETE_LATENCY_SAMPLE_EVERY = 8;
     final int taskId;
     final Object component;
     final Map<String, Object> conf;
@@ -34,9 +32,7 @@ final class TaskSetup {
         this.conf = TopologyConf.taskView(env.topoConf(), def.conf());
         this.context = new TopologyContext(env.plan(), conf, taskId, env.clock(), env.userResources(), executorData,
                 env.userMetrics());
-        // Like execute latency, complete latency is sampled, one tree in eight; on the step
-        // scheduler every tree is timed, so a test on simulated time sees exact figures.
-        this.metrics = new TaskMetrics(def.id(), taskId, spout, env.stepped() ? 1 : COMPLETE_LATENCY_SAMPLE_EVERY);
+        this.metrics = new TaskMetrics(def.id(), taskId, spout);
         this.hooks = new TaskHooks(context.getHooks(), env.errors(), def.id(), taskId);
         addAutoHooks(def);
         boolean debug = ConfigValues.getBoolean(conf, Config.TOPOLOGY_DEBUG, false);

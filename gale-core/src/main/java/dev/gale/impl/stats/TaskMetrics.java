@@ -55,24 +55,8 @@ public final class TaskMetrics extends LeadingPad {
     private volatile java.util.List<StreamCounter> streams = java.util.List.of();
     private final SingleWriterRecorder completeLatencyMicros;
     private final Histogram completeLatencyTotal;
-    /** One completed tree in (mask + 1) goes into the latency histogram. */
-    private final int latencySampleMask;
 
-    /** Metrics that record the complete latency of every tree, if they track it. */
     public TaskMetrics(String componentId, int taskId, boolean tracksCompleteLatency) {
-        this(componentId, taskId, tracksCompleteLatency, 1);
-    }
-
-    /**
-     * @param latencySampleEvery record the complete latency of one tree in this many (a power of
-     *     two): the recorder's two locked increments and its table were a tenth of a fast spout's
-     *     thread. Every tree is still counted.
-     */
-    public TaskMetrics(String componentId, int taskId, boolean tracksCompleteLatency, int latencySampleEvery) {
-        if (Integer.bitCount(latencySampleEvery) != 1) {
-            throw new IllegalArgumentException("latencySampleEvery must be a power of two, got " + latencySampleEvery);
-        }
-        this.latencySampleMask = latencySampleEvery - 1;
         this.componentId = componentId;
         this.taskId = taskId;
         this.completeLatencyMicros = tracksCompleteLatency ? new SingleWriterRecorder(TimeUnit.HOURS.toMicros(1), 3) : null;
@@ -125,11 +109,11 @@ public final class TaskMetrics extends LeadingPad {
         TIMED_OUT.setOpaque(this, timedOut + 1);
     }
 
-    /** Counts a completed tree and records its latency if it is one of the sample (spout tasks). */
+    /** Counts a completed tree (spout tasks) and records its latency, unless it was not timed (negative). */
     public void completed(long latencyNanos) {
         acked();
-        if ((acked & latencySampleMask) == 0) {
-            completeLatencyMicros.recordValue(Math.min(TimeUnit.HOURS.toMicros(1), Math.max(0, latencyNanos / 1000)));
+        if (latencyNanos >= 0) {
+            completeLatencyMicros.recordValue(Math.min(TimeUnit.HOURS.toMicros(1), latencyNanos / 1000));
         }
     }
 
