@@ -24,7 +24,7 @@ final class StampedSplit extends RichFlatMapFunction<String, String>
 
     @Override
     public void open(OpenContext openContext) {
-        latency = new ConfirmationLatency(System::nanoTime);
+        latency = new ConfirmationLatency(System::nanoTime, 8);
         sentences = FlinkRun.sourceCounter();
     }
 

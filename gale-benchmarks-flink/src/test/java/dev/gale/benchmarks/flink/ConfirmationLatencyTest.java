@@ -31,6 +31,34 @@ class ConfirmationLatencyTest {
     }
 
     @Test
+    void readingTheClockForOneRecordInEightCountsEveryRecordAndStartsEachEpochAfresh() {
+        int[] reads = {0};
+        ConfirmationLatency sampled = new ConfirmationLatency(() -> {
+            reads[0]++;
+            return now;
+        }, 8);
+        int readsAtStart = reads[0];
+        for (int i = 0; i < 16; i++) {
+            sampled.emitted();
+            now += MS;
+        }
+        assertThat(reads[0] - readsAtStart).as("clock reads for 16 records").isEqualTo(2);
+        sampled.barrier(1); // 16 ms after the first record
+        now += 10 * MS;
+        sampled.emitted(); // the barrier's reading: in checkpoint 2's epoch, never before it
+        now += 100 * MS;
+        sampled.completed(1);
+        Histogram h = reported();
+        assertThat(h.getTotalCount()).isEqualTo(16);
+        assertNear(h.getMaxValue(), 126 * MS); // records 0-7 read at 0 ms
+        assertNear(h.getMinValue(), 118 * MS); // records 8-15 read at 8 ms
+        now += 10 * MS;
+        sampled.barrier(2);
+        sampled.completed(2);
+        assertThat(reported().getTotalCount()).isEqualTo(1);
+    }
+
+    @Test
     void aRecordIsConfirmedByTheFirstCheckpointWhoseBarrierFollowsIt() {
         latency.emitted();            // t = 0
         now += 300 * MS;

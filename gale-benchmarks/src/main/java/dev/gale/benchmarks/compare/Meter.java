@@ -69,6 +69,11 @@ public final class Meter {
         return s;
     }
 
+    /** An acked tree outside the timed sample: counted, no latency. */
+    static void ackedNotTimed(MeterShard shard) {
+        shard.count(FIRST_ACK_NANOS);
+    }
+
     /** One tree acked at a spout, emitted at {@code emitNanos} (0: emit time unknown). */
     static void acked(MeterShard shard, long emitNanos, long nowNanos) {
         shard.count(FIRST_ACK_NANOS);
