@@ -292,11 +292,12 @@ public final class SpoutExecutor extends Executor {
         }
     }
 
-    private void timedOut(int taskIndex, Object messageId, String streamId, long startNanos) {
-        tasks[taskIndex].limit.timedOut(startNanos, env.clock().nanos());
+    private void timedOut(int taskIndex, long root, Object messageId, String streamId, long startNanos) {
+        long now = env.clock().nanos();
+        tasks[taskIndex].limit.timedOut(startNanos, now);
         timeoutWatch.timedOut();
         tasks[taskIndex].setup.metrics.timedOut();
-        callFail(tasks[taskIndex], messageId, env.clock().nanos() - startNanos);
+        callFail(tasks[taskIndex], messageId, timed(root) ? now - startNanos : -1);
     }
 
     @Override

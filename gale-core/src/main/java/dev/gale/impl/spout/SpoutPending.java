@@ -15,7 +15,7 @@ public final class SpoutPending extends LongOpenHashIndex {
 
     /** Receives the entries a rotation expired. */
     public interface ExpiryHandler {
-        void expired(int taskIndex, Object messageId, String streamId, long startNanos);
+        void expired(int taskIndex, long root, Object messageId, String streamId, long startNanos);
     }
 
     private final int numBuckets;
@@ -44,6 +44,7 @@ public final class SpoutPending extends LongOpenHashIndex {
     private String[] expiredStreams = new String[16];
     private long[] expiredStarts = new long[16];
     private int[] expiredTasks = new int[16];
+    private long[] expiredRoots = new long[16];
 
     public SpoutPending(int numBuckets, int tasks, int initialCapacity) {
         super(initialCapacity);
@@ -140,6 +141,7 @@ public final class SpoutPending extends LongOpenHashIndex {
                 expiredStreams[n] = streams[slot];
                 expiredStarts[n] = startNanos[slot];
                 expiredTasks[n] = taskIndexes[slot];
+                expiredRoots[n] = keys[slot];
                 n++;
                 remove(slot);
             }
@@ -147,7 +149,7 @@ public final class SpoutPending extends LongOpenHashIndex {
         for (int i = 0; i < n; i++) {
             Object id = expiredIds[i];
             expiredIds[i] = null;
-            handler.expired(expiredTasks[i], id, expiredStreams[i], expiredStarts[i]);
+            handler.expired(expiredTasks[i], expiredRoots[i], id, expiredStreams[i], expiredStarts[i]);
             expiredStreams[i] = null;
         }
         return n;
@@ -159,6 +161,7 @@ public final class SpoutPending extends LongOpenHashIndex {
         expiredStreams = java.util.Arrays.copyOf(expiredStreams, len);
         expiredStarts = java.util.Arrays.copyOf(expiredStarts, len);
         expiredTasks = java.util.Arrays.copyOf(expiredTasks, len);
+        expiredRoots = java.util.Arrays.copyOf(expiredRoots, len);
     }
 
     @Override

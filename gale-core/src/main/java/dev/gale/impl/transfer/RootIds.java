@@ -24,7 +24,8 @@ public final class RootIds {
     public static long prefix(int spoutTask) {
         if (spoutTask < 0 || spoutTask > MAX_SPOUT_TASK) {
             throw new IllegalArgumentException("spout task id " + spoutTask
-                    + " is out of range for tracked tuples: at most " + MAX_SPOUT_TASK);
+                    + " is out of range for tracked tuples: at most " + MAX_SPOUT_TASK
+                    + "; give the topology fewer tasks");
         }
         return (long) (spoutTask + 1) << SEQUENCE_BITS;
     }

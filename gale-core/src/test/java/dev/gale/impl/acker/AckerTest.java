@@ -181,7 +181,7 @@ class AckerTest {
         int buckets = 5;
         SpoutPending spout = new SpoutPending(buckets, 1, 16);
         List<Object> timedOut = new ArrayList<>();
-        SpoutPending.ExpiryHandler onTimeout = (task, id, stream, start) -> timedOut.add(id);
+        SpoutPending.ExpiryHandler onTimeout = (task, root, id, stream, start) -> timedOut.add(id);
         Acker acker = new Acker(buckets, 16);
         Recorder out = new Recorder();
 
