@@ -13,17 +13,23 @@ import dev.gale.testing.PendingInput;
 import dev.gale.time.SimulatedClock;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;
+import dev.gale.topology.BasicOutputCollector;
+import dev.gale.topology.base.BaseBasicBolt;
 import dev.gale.topology.base.BaseRichBolt;
 import dev.gale.topology.base.BaseRichSpout;
 import dev.gale.tuple.Fields;
+import dev.gale.tuple.MessageId;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import dev.gale.utils.TupleUtils;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
@@ -524,5 +530,60 @@ class AckingTest {
         cluster.waitForIdle();
         assertThat(spout.getAcked()).isEmpty();
         assertThat(spout.getFailed()).isEmpty();
+    }
+
+    /** Records the message id of every tuple it gets, as user code sees it, and acks it. */
+    static class MessageIdRecorder extends BaseBasicBolt {
+        private static final long serialVersionUID = 1L;
+        static final Map<String, List<MessageId>> SEEN = new ConcurrentHashMap<>();
+        private final String key = UUID.randomUUID().toString();
+
+        MessageIdRecorder() {
+            SEEN.put(key, new CopyOnWriteArrayList<>());
+        }
+
+        List<MessageId> seen() {
+            return SEEN.get(key);
+        }
+
+        @Override
+        public void execute(Tuple input, BasicOutputCollector collector) {
+            seen().add(input.getMessageId());
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        }
+    }
+
+    @Test
+    void theMessageIdABoltSeesNamesEveryTreeItsTupleBelongsTo() {
+        FeederSpout spout = new FeederSpout(new Fields("v"));
+        MessageIdRecorder single = new MessageIdRecorder();
+        MessageIdRecorder paired = new MessageIdRecorder();
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("fwd", new Bolts.Forward("v")).shuffleGrouping("spout");
+        b.setBolt("single", single).shuffleGrouping("fwd");
+        b.setBolt("pair", new PairingBolt()).shuffleGrouping("spout");
+        b.setBolt("paired", paired).shuffleGrouping("pair");
+        cluster.submitTopology("message-ids", new Config(), b.createTopology());
+        feed(spout, 20);
+        cluster.waitForIdle();
+
+        assertThat(spout.getAcked()).containsExactlyInAnyOrderElementsOf(ids(20));
+        // One tree per tuple down the chain, every tree a different root, every edge id non-zero.
+        assertThat(single.seen()).hasSize(20).allSatisfy(id -> {
+            assertThat(id.getAnchorsToIds()).hasSize(1);
+            assertThat(id.getAnchorsToIds().values()).doesNotContain(0L);
+        });
+        Set<Long> roots = new HashSet<>();
+        single.seen().forEach(id -> roots.addAll(id.getAnchors()));
+        assertThat(roots).hasSize(20);
+        // A tuple anchored to two inputs belongs to both trees: the same roots, two by two.
+        assertThat(paired.seen()).hasSize(10).allSatisfy(id -> assertThat(id.getAnchors()).hasSize(2));
+        Set<Long> pairedRoots = new HashSet<>();
+        paired.seen().forEach(id -> pairedRoots.addAll(id.getAnchors()));
+        assertThat(pairedRoots).isEqualTo(roots);
     }
 }

@@ -55,7 +55,7 @@ final class BoltCollector implements IOutputCollector {
         int n = r.route(tuple);
         int[] targets = r.targets();
         for (int i = 0; i < n; i++) {
-            emitter.send(targets[i], emitter.tuple(r, tuple, anchoredId(anchors), targets[i]));
+            emitter.send(targets[i], anchoredTuple(r, tuple, anchors, targets[i]));
         }
         emitter.emitted(r, tuple, targets, n);
         return emitter.taskList(targets, n);
@@ -64,9 +64,23 @@ final class BoltCollector implements IOutputCollector {
     @Override
     public void emitDirect(int taskId, String streamId, Collection<Tuple> anchors, List<Object> tuple) {
         StreamRouter r = emitter.directRouter(taskId, streamId, tuple);
-        emitter.send(taskId, emitter.tuple(r, tuple, anchoredId(anchors), taskId));
+        emitter.send(taskId, anchoredTuple(r, tuple, anchors, taskId));
         single[0] = taskId;
         emitter.emitted(r, tuple, single, 1);
+    }
+
+    /** One copy of a new tuple anchored to {@code anchors}, for {@code target}. */
+    private TupleImpl anchoredTuple(StreamRouter r, List<Object> values, Collection<Tuple> anchors, int target) {
+        if (tracking && anchors != null && anchors.size() == 1) {
+            TupleImpl a = impl(anchors.iterator().next());
+            if (a.rootCount() == 1) {
+                // The common case (one anchor in one tree): the root and edge go in the tuple itself.
+                long edge = ids.next();
+                a.xorAckVal(edge);
+                return emitter.tuple(r, values, a.root(0), edge, target);
+            }
+        }
+        return emitter.tuple(r, values, anchoredId(anchors), target);
     }
 
     /** The message id of one copy of a new tuple anchored to {@code anchors}. */
@@ -74,27 +88,17 @@ final class BoltCollector implements IOutputCollector {
         if (!tracking || anchors == null || anchors.isEmpty()) {
             return MessageId.makeUnanchored();
         }
-        if (anchors.size() == 1) {
-            TupleImpl a = impl(anchors.iterator().next());
-            MessageId m = a.getMessageId();
-            if (m.rootCount() == 1) {
-                long edge = ids.next();
-                a.xorAckVal(edge);
-                return MessageId.makeRootId(m.root(0), edge);
-            }
-        }
         long[] pairs = new long[8];
         int count = 0;
         for (Tuple t : anchors) {
             TupleImpl a = impl(t);
-            MessageId m = a.getMessageId();
-            if (m.rootCount() == 0) {
+            if (a.rootCount() == 0) {
                 continue;
             }
             long edge = ids.next();
             a.xorAckVal(edge);
-            for (int i = 0; i < m.rootCount(); i++) {
-                long root = m.root(i);
+            for (int i = 0; i < a.rootCount(); i++) {
+                long root = a.root(i);
                 int at = indexOfRoot(pairs, count, root);
                 if (at >= 0) {
                     pairs[at + 1] ^= edge;
@@ -137,10 +141,9 @@ final class BoltCollector implements IOutputCollector {
         if (!t.markDone()) {
             return;
         }
-        MessageId m = t.getMessageId();
-        for (int i = 0; i < m.rootCount(); i++) {
-            long root = m.root(i);
-            emitter.sendToAcker(env.ackerFor(root), AckerMessage.ack(root, m.id(i) ^ t.ackVal()));
+        for (int i = 0; i < t.rootCount(); i++) {
+            long root = t.root(i);
+            emitter.sendToAcker(env.ackerFor(root), AckerMessage.ack(root, t.edgeId(i) ^ t.ackVal()));
         }
         emitter.metrics.acked();
         hooks.boltAck(input);
@@ -155,9 +158,8 @@ final class BoltCollector implements IOutputCollector {
         if (!t.markDone()) {
             return;
         }
-        MessageId m = t.getMessageId();
-        for (int i = 0; i < m.rootCount(); i++) {
-            long root = m.root(i);
+        for (int i = 0; i < t.rootCount(); i++) {
+            long root = t.root(i);
             emitter.sendToAcker(env.ackerFor(root), AckerMessage.fail(root));
         }
         emitter.metrics.failed();
@@ -169,9 +171,9 @@ final class BoltCollector implements IOutputCollector {
         if (handedOff(() -> resetTimeout(input))) {
             return;
         }
-        MessageId m = impl(input).getMessageId();
-        for (int i = 0; i < m.rootCount(); i++) {
-            long root = m.root(i);
+        TupleImpl t = impl(input);
+        for (int i = 0; i < t.rootCount(); i++) {
+            long root = t.root(i);
             emitter.sendToAcker(env.ackerFor(root), AckerMessage.reset(root));
         }
     }

@@ -79,7 +79,7 @@ final class SpoutCollector implements ISpoutOutputCollector {
             for (int i = 0; i < n; i++) {
                 long edge = i == n - 1 ? xor : ids.next();
                 xor ^= edge;
-                emitter.send(targets[i], emitter.tuple(r, tuple, MessageId.makeRootId(root, edge), targets[i]));
+                emitter.send(targets[i], emitter.tuple(r, tuple, root, edge, targets[i]));
             }
         } else {
             for (int i = 0; i < n; i++) {

@@ -126,6 +126,11 @@ final class TaskEmitter extends LeadingPad {
         return new TupleImpl(context, values, taskId, componentId, r.streamId(), r.fields(), id, target);
     }
 
+    /** A tuple in the single tree {@code root}, reached by edge {@code id}: no message id object to allocate. */
+    TupleImpl tuple(StreamRouter r, List<Object> values, long root, long id, int target) {
+        return new TupleImpl(context, values, taskId, componentId, r.streamId(), r.fields(), root, id, target);
+    }
+
     void send(int task, Object message) {
         outbox.send(task, message);
     }

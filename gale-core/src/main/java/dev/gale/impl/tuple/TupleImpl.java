@@ -22,7 +22,15 @@ public final class TupleImpl implements Tuple {
     private final String sourceComponent;
     private final String streamId;
     private final Fields fields;
-    private final MessageId messageId;
+    /** How many trees the tuple belongs to; with one, its root and edge id sit in the two fields below. */
+    private final int rootCount;
+    private final long root0;
+    private final long id0;
+    /**
+     * The message id as given, or made on the first request: most tuples belong to one tree and
+     * are never asked, and an object less per tuple is a cache line less for the thread it is sent to.
+     */
+    private MessageId messageId;
     private final int targetTask;
     private GlobalStreamId globalStreamId;
     private long ackVal;
@@ -37,7 +45,40 @@ public final class TupleImpl implements Tuple {
         this.streamId = streamId;
         this.fields = fields;
         this.messageId = messageId;
+        this.rootCount = messageId.rootCount();
+        this.root0 = rootCount == 1 ? messageId.root(0) : 0;
+        this.id0 = rootCount == 1 ? messageId.id(0) : 0;
         this.targetTask = targetTask;
+    }
+
+    /** A tuple in the single tree {@code root}, reached by edge {@code id}. */
+    public TupleImpl(GeneralTopologyContext context, List<Object> values, int sourceTask, String sourceComponent,
+                     String streamId, Fields fields, long root, long id, int targetTask) {
+        this.context = context;
+        this.values = values;
+        this.sourceTask = sourceTask;
+        this.sourceComponent = sourceComponent;
+        this.streamId = streamId;
+        this.fields = fields;
+        this.rootCount = 1;
+        this.root0 = root;
+        this.id0 = id;
+        this.targetTask = targetTask;
+    }
+
+    /** How many trees the tuple belongs to (0 when untracked). */
+    public int rootCount() {
+        return rootCount;
+    }
+
+    /** The root id of the {@code i}-th tree the tuple belongs to. */
+    public long root(int i) {
+        return rootCount == 1 ? root0 : messageId.root(i);
+    }
+
+    /** The XOR of the edge ids that lead to this tuple in the {@code i}-th tree. */
+    public long edgeId(int i) {
+        return rootCount == 1 ? id0 : messageId.id(i);
     }
 
     /** The task this copy was sent to. */
@@ -224,7 +265,13 @@ public final class TupleImpl implements Tuple {
 
     @Override
     public MessageId getMessageId() {
-        return messageId;
+        MessageId m = messageId;
+        if (m == null) {
+            // Immutable: a racy second copy, made by a thread the user handed the tuple to, is harmless.
+            m = MessageId.makeRootId(root0, id0);
+            messageId = m;
+        }
+        return m;
     }
 
     @Override
