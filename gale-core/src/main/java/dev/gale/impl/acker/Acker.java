@@ -51,7 +51,7 @@ public final class Acker extends LeadingPad {
     public void handle(AckerMessage m, Outcomes out) {
         switch (m.kind()) {
             case AckerMessage.ACK:
-                settle(open(m.root(), m.value()), m.root(), out);
+                ack(m.root(), m.value(), out);
                 break;
             case AckerMessage.FAIL: {
                 int slot = open(m.root(), 0);
@@ -74,6 +74,11 @@ public final class Acker extends LeadingPad {
             default:
                 throw new IllegalStateException("unknown acker message " + m);
         }
+    }
+
+    /** An ack: XORs {@code value} into tree {@code root}'s entry and settles the tree if that completed it. */
+    public void ack(long root, long value, Outcomes out) {
+        settle(open(root, value), root, out);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.gale.impl.acker;
 
+import dev.gale.impl.transfer.AckBatch;
 import dev.gale.impl.transfer.AckerMessage;
 import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.Constants;
@@ -46,7 +47,13 @@ public final class AckerExecutor extends Executor implements Acker.Outcomes {
     @Override
     public void accept(Object message) {
         // One copy per executor class, on purpose: see Executor.accept.
-        if (message instanceof MessageBatch) {
+        if (message instanceof AckBatch) {
+            AckBatch batch = (AckBatch) message;
+            for (int i = 0; i < batch.size(); i++) {
+                metrics.executed(-1);
+                acker.ack(batch.root(i), batch.value(i), this);
+            }
+        } else if (message instanceof MessageBatch) {
             MessageBatch batch = (MessageBatch) message;
             for (int i = 0; i < batch.size(); i++) {
                 onMessage(batch.get(i));

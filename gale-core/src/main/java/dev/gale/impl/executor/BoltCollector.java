@@ -143,7 +143,7 @@ final class BoltCollector implements IOutputCollector {
         }
         for (int i = 0; i < t.rootCount(); i++) {
             long root = t.root(i);
-            emitter.sendToAcker(env.ackerFor(root), AckerMessage.ack(root, t.edgeId(i) ^ t.ackVal()));
+            emitter.sendAckToAcker(env.ackerFor(root), root, t.edgeId(i) ^ t.ackVal());
         }
         emitter.metrics.acked();
         hooks.boltAck(input);

@@ -140,6 +140,11 @@ final class TaskEmitter extends LeadingPad {
         outbox.sendUnordered(ackerTask, message);
     }
 
+    /** An ack to an acker, packed with the others of the cycle (see {@link dev.gale.impl.transfer.AckBatch}). */
+    void sendAckToAcker(int ackerTask, long root, long value) {
+        outbox.sendAck(ackerTask, root, value);
+    }
+
     /** Bookkeeping after an emit to the first {@code n} of {@code targets}. */
     void emitted(StreamRouter r, List<Object> values, int[] targets, int n) {
         emits++;

@@ -7,8 +7,9 @@ import java.util.ArrayDeque;
  * The send side of one executor: delivers messages to the inboxes of target tasks, keeping in an
  * overflow, in order, whatever a full inbox refused, and signalling each touched inbox once per
  * batch. Order from one executor to another is preserved for {@link #send}; messages sent with
- * {@link #sendUnordered} (acker traffic, whose protocol takes messages in any order) are gathered
- * per target and delivered as {@link MessageBatch}es when the executor ends its cycle.
+ * {@link #sendUnordered} or {@link #sendAck} (acker traffic, whose protocol takes messages in any
+ * order) are gathered per target and delivered as {@link MessageBatch}es or {@link AckBatch}es
+ * when the executor ends its cycle.
  *
  * <p>Owned by one executor thread; not thread-safe. {@link #overflowSize()} may be read by any
  * thread.
@@ -30,6 +31,12 @@ public final class Outbox extends LeadingPad {
     private final boolean[] batchListed;
     private final Inbox[] batchedList;
     private int batchedCount;
+    /** Acks gathered per acker executor (by inbox index) as root, value pairs, and which ackers have some. */
+    private final long[][] acks;
+    private final int[] ackSizes;
+    private final boolean[] ackListed;
+    private final Inbox[] ackList;
+    private int ackCount;
     /** Targets with tuples batched (a subset of the batched targets), flushed by {@link #endCall}. */
     private final Inbox[] orderedList;
     private int orderedCount;
@@ -61,6 +68,10 @@ public final class Outbox extends LeadingPad {
         this.batchSizes = new int[executorCount];
         this.batchListed = new boolean[executorCount];
         this.batchedList = new Inbox[executorCount];
+        this.acks = new long[executorCount][];
+        this.ackSizes = new int[executorCount];
+        this.ackListed = new boolean[executorCount];
+        this.ackList = new Inbox[executorCount];
         this.touched = new boolean[executorCount];
         this.touchedList = new Inbox[executorCount];
         this.orderedList = new Inbox[executorCount];
@@ -172,6 +183,51 @@ public final class Outbox extends LeadingPad {
     public void sendUnordered(int taskId, Object message) {
         Inbox target = inboxByTask[taskId];
         batch(target, target.index(), message);
+    }
+
+    /**
+     * Sends an acker an ack ({@link AckerMessage#ACK}) of tree {@code root}: like
+     * {@link #sendUnordered}, it waits with the others for the same acker until
+     * {@value #BATCH_SIZE} are gathered or the cycle ends, packed with them in one {@link AckBatch}.
+     * Executor thread only.
+     */
+    public void sendAck(int taskId, long root, long value) {
+        Inbox target = inboxByTask[taskId];
+        int i = target.index();
+        long[] pairs = acks[i];
+        if (pairs == null) {
+            pairs = new long[2 * BATCH_SIZE];
+            acks[i] = pairs;
+        }
+        if (!ackListed[i]) {
+            ackListed[i] = true;
+            ackList[ackCount++] = target;
+        }
+        int n = ackSizes[i];
+        pairs[n << 1] = root;
+        pairs[(n << 1) + 1] = value;
+        if (++n == BATCH_SIZE) {
+            sendTo(target, new AckBatch(pairs, n));
+            acks[i] = null; // now the receiver's
+            n = 0;
+        }
+        ackSizes[i] = n;
+    }
+
+    private void flushAcks() {
+        for (int j = 0; j < ackCount; j++) {
+            Inbox target = ackList[j];
+            ackList[j] = null;
+            int i = target.index();
+            ackListed[i] = false;
+            int n = ackSizes[i];
+            if (n > 0) {
+                // A part-filled batch leaves as an exact copy; the full-size array stays for the next cycle.
+                sendTo(target, new AckBatch(java.util.Arrays.copyOf(acks[i], n << 1), n));
+                ackSizes[i] = 0;
+            }
+        }
+        ackCount = 0;
     }
 
     private void batch(Inbox target, int i, Object message) {
@@ -298,6 +354,10 @@ public final class Outbox extends LeadingPad {
             flushed = batchedCount;
             flushBatches();
         }
+        if (ackCount > 0) {
+            flushed += ackCount;
+            flushAcks();
+        }
         signalTargets();
         return flushed;
     }
@@ -315,7 +375,7 @@ public final class Outbox extends LeadingPad {
 
     /** True while unordered messages wait to be delivered at the end of a cycle. */
     public boolean hasBatched() {
-        return batchedCount > 0;
+        return batchedCount > 0 || ackCount > 0;
     }
 
     /**
@@ -350,5 +410,12 @@ public final class Outbox extends LeadingPad {
         }
         batchedCount = 0;
         forgetOrdered();
+        for (int j = 0; j < ackCount; j++) {
+            int i = ackList[j].index();
+            ackSizes[i] = 0;
+            ackListed[i] = false;
+            ackList[j] = null;
+        }
+        ackCount = 0;
     }
 }

@@ -26,7 +26,12 @@ class OutboxTest {
     private static List<Object> drainAll(Inbox inbox) {
         List<Object> out = new ArrayList<>();
         inbox.drain(m -> {
-            if (m instanceof MessageBatch) {
+            if (m instanceof AckBatch) {
+                AckBatch b = (AckBatch) m;
+                for (int i = 0; i < b.size(); i++) {
+                    out.add("ack " + b.root(i) + " " + b.value(i));
+                }
+            } else if (m instanceof MessageBatch) {
                 MessageBatch b = (MessageBatch) m;
                 for (int i = 0; i < b.size(); i++) {
                     out.add(b.get(i));
@@ -152,5 +157,38 @@ class OutboxTest {
         }
         out.endCall(); // no end of cycle follows: the bolt's next call could block
         assertThat(receiver.get(30, java.util.concurrent.TimeUnit.SECONDS)).containsExactly("t1", "t2", "t3");
+    }
+
+    @Test
+    void acksArePackedPerAckerAndLeaveWhenABatchIsFullOrTheCycleEnds() {
+        Inbox[] in = inboxes(1024, 1024, 1024);
+        Outbox out = new Outbox(in, 3, true, new Backpressure());
+        List<Object> expected1 = new ArrayList<>();
+        List<Object> expected2 = new ArrayList<>();
+        for (int i = 0; i < 2 * Outbox.BATCH_SIZE + 3; i++) {
+            out.sendAck(1, i, ~i);
+            expected1.add("ack " + i + " " + ~i);
+            if (i % 5 == 0) {
+                out.sendAck(2, -i, i * 31L);
+                expected2.add("ack " + -i + " " + i * 31L);
+            }
+        }
+        assertThat(in[1].size()).as("full batches go at once").isEqualTo(2);
+        assertThat(in[2].isEmpty()).as("partial batches wait for the end of the cycle").isTrue();
+        assertThat(out.hasBatched()).as("an executor with acks to send must not park").isTrue();
+
+        assertThat(out.signalTouched()).as("work done: two ackers got acks").isEqualTo(2);
+        assertThat(out.hasBatched()).isFalse();
+        assertThat(drainAll(in[1])).containsExactlyElementsOf(expected1);
+        assertThat(drainAll(in[2])).containsExactlyElementsOf(expected2);
+
+        // The next cycle starts from empty buffers: nothing of the last one is sent again.
+        out.sendAck(1, 7, 8);
+        out.signalTouched();
+        assertThat(drainAll(in[1])).containsExactly("ack 7 8");
+        out.sendAck(2, 9, 10);
+        out.clear();
+        out.signalTouched();
+        assertThat(in[2].isEmpty()).as("cleared at shutdown").isTrue();
     }
 }
