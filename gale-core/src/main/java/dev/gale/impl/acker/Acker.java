@@ -20,6 +20,11 @@ public final class Acker extends LeadingPad {
     /** Where the acker's verdicts go. */
     public interface Outcomes {
         void send(int spoutTask, TreeOutcome outcome);
+
+        /** The tree {@code root} of {@code spoutTask} completed: the common verdict, which may travel packed. */
+        default void acked(int spoutTask, long root) {
+            send(spoutTask, new TreeOutcome(TreeOutcome.ACKED, root, spoutTask));
+        }
     }
 
     private final PendingTrees trees;
@@ -101,7 +106,7 @@ public final class Acker extends LeadingPad {
         } else if (trees.ackVal(slot) == 0) {
             trees.remove(slot);
             completed++;
-            out.send(spoutTask, new TreeOutcome(TreeOutcome.ACKED, root, spoutTask));
+            out.acked(spoutTask, root);
         }
     }
 

@@ -79,6 +79,12 @@ public final class AckerExecutor extends Executor implements Acker.Outcomes {
         outbox.sendUnordered(spoutTask, outcome); // outcomes of different trees: any order
     }
 
+    @Override
+    public void acked(int spoutTask, long root) {
+        metrics.acked();
+        outbox.sendAck(spoutTask, root, 0); // packed with the cycle's other completed trees of that spout
+    }
+
     /** The acker state, for measurements inside Gale. */
     public Acker acker() {
         return acker;

@@ -1,5 +1,6 @@
 package dev.gale.impl.executor;
 
+import dev.gale.impl.transfer.AckBatch;
 import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.impl.transfer.TreeOutcome;
 import dev.gale.impl.env.RuntimeEnv;
@@ -304,7 +305,12 @@ public final class SpoutExecutor extends Executor {
     public void accept(Object message) {
         // One copy per executor class, on purpose: see Executor.accept.
         refreshNow();
-        if (message instanceof MessageBatch) {
+        if (message instanceof AckBatch) {
+            AckBatch batch = (AckBatch) message;
+            for (int i = 0; i < batch.size(); i++) {
+                settle(TreeOutcome.ACKED, batch.root(i));
+            }
+        } else if (message instanceof MessageBatch) {
             MessageBatch batch = (MessageBatch) message;
             for (int i = 0; i < batch.size(); i++) {
                 onMessage(batch.get(i));
@@ -316,29 +322,34 @@ public final class SpoutExecutor extends Executor {
 
     @Override
     protected void onMessage(Object message) {
-        emptyCycles = 0;
         TreeOutcome o = (TreeOutcome) message;
-        int slot = pending.slotOf(o.root());
+        settle(o.kind(), o.root());
+    }
+
+    /** An acker's verdict ({@link TreeOutcome#ACKED}, {@code FAILED} or {@code RESET}) on tree {@code root}. */
+    private void settle(byte kind, long root) {
+        emptyCycles = 0;
+        int slot = pending.slotOf(root);
         if (slot < 0) {
             return; // timed out already: the spout was told then
         }
         SpoutTask t = tasks[pending.taskIndex(slot)];
-        if (o.kind() == TreeOutcome.RESET) {
+        if (kind == TreeOutcome.RESET) {
             pending.renew(slot);
             return;
         }
         Object messageId = pending.messageId(slot);
         long start = pending.startNanos(slot);
         pending.remove(slot);
-        if (o.kind() == TreeOutcome.ACKED) {
+        if (kind == TreeOutcome.ACKED) {
             t.limit.acked();
             timeoutWatch.acked();
-            long latency = timed(o.root()) ? completionStamp() - start : -1;
+            long latency = timed(root) ? completionStamp() - start : -1;
             t.setup.metrics.completed(latency);
             callAck(t, messageId, latency);
         } else {
             t.setup.metrics.failed();
-            callFail(t, messageId, timed(o.root()) ? completionStamp() - start : -1);
+            callFail(t, messageId, timed(root) ? completionStamp() - start : -1);
         }
         if (!active) {
             publishPendingWhileInactive();

@@ -1,10 +1,12 @@
 package dev.gale.impl.transfer;
 
 /**
- * Acks from one executor to one acker, packed as {@code root, value} pairs in one array: the
- * acker reads them in order from a few cache lines instead of following a pointer to a separate
- * object per ack, made on another core. Fails and resets, which are rare, still travel as
- * {@link AckerMessage}s; the XOR protocol takes the two in any order.
+ * Acks packed as {@code root, value} pairs in one array: from a bolt to an acker, tuples' acks
+ * (the value is what the ack XORs into its tree); from an acker to a spout, completed trees (the
+ * value is 0). The receiver reads them in order from a few cache lines instead of following a
+ * pointer to a separate object per ack, made on another core. Fails and resets, which are rare,
+ * still travel as {@link AckerMessage}s and {@link TreeOutcome}s; neither protocol depends on
+ * the order of messages.
  *
  * <p>Handed over whole: the sender never touches it again once sent, so it needs no locking.
  */
@@ -27,7 +29,7 @@ public final class AckBatch {
         return pairs[i << 1];
     }
 
-    /** The value the {@code i}-th ack XORs into its tree (see {@link AckerMessage#value()}). */
+    /** The value the {@code i}-th ack XORs into its tree (see {@link AckerMessage#value()}); 0 to a spout. */
     public long value(int i) {
         return pairs[(i << 1) + 1];
     }
