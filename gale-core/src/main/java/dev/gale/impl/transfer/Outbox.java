@@ -112,10 +112,9 @@ public final class Outbox extends LeadingPad {
 
     /**
      * Sends a tuple to a task's executor, after this executor's earlier tuples to it; never
-     * blocks. A bolt's tuples travel in batches (one queue offer for up to {@value #BATCH_SIZE}),
-     * which leave when the batch is full or at the end of the cycle; to an executor on another
-     * thread also at the end of a user call ({@link #endCall}) once the oldest has waited
-     * {@value #MAX_BATCH_WAIT_NANOS} ns (one on the same thread cannot run before the cycle ends).
+     * blocks. Tuples to an executor on another thread travel in batches (one queue offer for up to
+     * {@value #BATCH_SIZE}), which leave when the batch is full, at the end of the cycle, or at
+     * the end of a user call ({@link #endCall}) once the oldest has waited {@value #MAX_BATCH_WAIT_NANOS} ns.
      * Executor thread only.
      */
     public void send(int taskId, Object message) {
@@ -130,9 +129,9 @@ public final class Outbox extends LeadingPad {
 
     private void sendBatched(Inbox target, Object message) {
         int i = target.index();
-        if (target.boundTo(ownerParker)) {
-            // Same thread: the receiver cannot run before this cycle ends, when the batch leaves.
-            batch(target, i, message);
+        if (batchSizes[i] == 0 && target.boundTo(ownerParker)) {
+            // Same thread: the queue costs no cross-core hand-off, and batching would only delay.
+            sendTo(target, message);
             return;
         }
         if (!orderedListed[i]) {

@@ -191,24 +191,4 @@ class OutboxTest {
         out.signalTouched();
         assertThat(in[2].isEmpty()).as("cleared at shutdown").isTrue();
     }
-
-    @Test
-    void aBoltsTuplesToAnExecutorOnItsOwnThreadLeaveInOneBatchAtTheEndOfTheCycle() {
-        Inbox[] in = inboxes(1024, 1024);
-        Outbox out = new Outbox(in, 2, true, new Backpressure());
-        Parker thisThread = new Parker(Thread.currentThread());
-        out.bindOwner(thisThread, "bolt");
-        in[1].bindParker(thisThread);
-        out.batchTuples(true);
-        List<Object> expected = new ArrayList<>();
-        for (int i = 0; i < 10; i++) {
-            out.send(1, "t" + i);
-            expected.add("t" + i);
-        }
-        assertThat(in[1].isEmpty()).as("the receiver cannot run before the cycle ends anyway").isTrue();
-        out.endCall();
-        out.signalTouched();
-        assertThat(in[1].size()).as("one queue offer for the lot").isEqualTo(1);
-        assertThat(drainAll(in[1])).containsExactlyElementsOf(expected);
-    }
 }
