@@ -38,31 +38,30 @@ public final class TupleImpl implements Tuple {
 
     public TupleImpl(GeneralTopologyContext context, List<Object> values, int sourceTask, String sourceComponent,
                      String streamId, Fields fields, MessageId messageId, int targetTask) {
-        this.context = context;
-        this.values = values;
-        this.sourceTask = sourceTask;
-        this.sourceComponent = sourceComponent;
-        this.streamId = streamId;
-        this.fields = fields;
-        this.messageId = messageId;
-        this.rootCount = messageId.rootCount();
-        this.root0 = rootCount == 1 ? messageId.root(0) : 0;
-        this.id0 = rootCount == 1 ? messageId.id(0) : 0;
-        this.targetTask = targetTask;
+        this(context, values, sourceTask, sourceComponent, streamId, fields, messageId.rootCount(),
+                messageId.rootCount() == 1 ? messageId.root(0) : 0, messageId.rootCount() == 1 ? messageId.id(0) : 0,
+                messageId, targetTask);
     }
 
     /** A tuple in the single tree {@code root}, reached by edge {@code id}. */
     public TupleImpl(GeneralTopologyContext context, List<Object> values, int sourceTask, String sourceComponent,
                      String streamId, Fields fields, long root, long id, int targetTask) {
+        this(context, values, sourceTask, sourceComponent, streamId, fields, 1, root, id, null, targetTask);
+    }
+
+    private TupleImpl(GeneralTopologyContext context, List<Object> values, int sourceTask, String sourceComponent,
+                      String streamId, Fields fields, int rootCount, long root0, long id0, MessageId messageId,
+                      int targetTask) {
         this.context = context;
         this.values = values;
         this.sourceTask = sourceTask;
         this.sourceComponent = sourceComponent;
         this.streamId = streamId;
         this.fields = fields;
-        this.rootCount = 1;
-        this.root0 = root;
-        this.id0 = id;
+        this.rootCount = rootCount;
+        this.root0 = root0;
+        this.id0 = id0;
+        this.messageId = messageId;
         this.targetTask = targetTask;
     }
 
