@@ -536,18 +536,26 @@ class AckingTest {
     static class MessageIdRecorder extends BaseBasicBolt {
         private static final long serialVersionUID = 1L;
         static final Map<String, List<MessageId>> SEEN = new ConcurrentHashMap<>();
+        static final Map<String, List<String>> PRINTED = new ConcurrentHashMap<>();
         private final String key = UUID.randomUUID().toString();
 
         MessageIdRecorder() {
             SEEN.put(key, new CopyOnWriteArrayList<>());
+            PRINTED.put(key, new CopyOnWriteArrayList<>());
         }
 
         List<MessageId> seen() {
             return SEEN.get(key);
         }
 
+        /** Each tuple's toString, taken before anything asked for its message id. */
+        List<String> printed() {
+            return PRINTED.get(key);
+        }
+
         @Override
         public void execute(Tuple input, BasicOutputCollector collector) {
+            printed().add(input.toString());
             seen().add(input.getMessageId());
         }
 
@@ -580,6 +588,10 @@ class AckingTest {
         Set<Long> roots = new HashSet<>();
         single.seen().forEach(id -> roots.addAll(id.getAnchors()));
         assertThat(roots).hasSize(20);
+        for (int i = 0; i < 20; i++) {
+            assertThat(single.printed().get(i)).as("a tuple's toString names its tree")
+                    .contains("id: " + single.seen().get(i));
+        }
         // A tuple anchored to two inputs belongs to both trees: the same roots, two by two.
         assertThat(paired.seen()).hasSize(10).allSatisfy(id -> assertThat(id.getAnchors()).hasSize(2));
         Set<Long> pairedRoots = new HashSet<>();

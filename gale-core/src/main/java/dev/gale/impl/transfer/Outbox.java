@@ -186,8 +186,9 @@ public final class Outbox extends LeadingPad {
     }
 
     /**
-     * Sends an acker an ack ({@link AckerMessage#ACK}) of tree {@code root}: like
-     * {@link #sendUnordered}, it waits with the others for the same acker until
+     * Sends a root/value pair: from a bolt, an ack ({@link AckerMessage#ACK}) of tree {@code root}
+     * to an acker; from an acker, a completed tree to its spout (value 0). Like
+     * {@link #sendUnordered}, it waits with the others for the same target until
      * {@value #BATCH_SIZE} are gathered or the cycle ends, packed with them in one {@link AckBatch}.
      * Executor thread only.
      */

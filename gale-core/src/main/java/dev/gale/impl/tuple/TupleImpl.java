@@ -280,7 +280,7 @@ public final class TupleImpl implements Tuple {
 
     @Override
     public String toString() {
-        return "source: " + sourceComponent + ":" + sourceTask + ", stream: " + streamId + ", id: " + messageId
+        return "source: " + sourceComponent + ":" + sourceTask + ", stream: " + streamId + ", id: " + getMessageId()
                 + ", " + values;
     }
 }
