@@ -33,7 +33,7 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
     private static final Logger LOG = LoggerFactory.getLogger(Executor.class);
     private static final int BATCH = 256;
     /** Longest park budget: a parked thread is woken by the producers that fill its inboxes. */
-    protected static final long MAX_PARK_NANOS = 500_000_000L;
+    protected static final long MAX_PARK_NANOS = 5_000_000_000L;
 
     protected final RuntimeEnv env;
     protected final String componentId;

@@ -89,7 +89,7 @@ public final class ThreadedScheduler implements Scheduler {
     }
 
     /**
-     * Sets the longest park (default half a second), a safety net against a lost wake-up; tests set
+     * Sets the longest park (default five seconds), a safety net against a lost wake-up; tests set
      * it beyond their deadline so that a lost wake-up fails them. Before {@link #start()}.
      */
     synchronized ThreadedScheduler withMaxPark(long nanos) {

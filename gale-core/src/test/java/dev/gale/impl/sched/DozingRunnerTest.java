@@ -171,4 +171,57 @@ class DozingRunnerTest {
             s.awaitStopped(System.nanoTime() + TimeUnit.SECONDS.toNanos(10));
         }
     }
+
+    /** Never has work and asks for no wake-up: only the safety net runs it. */
+    static final class NetOnly implements DutyCycle {
+        final AtomicLong calls = new AtomicLong();
+
+        @Override
+        public String name() {
+            return "net-only";
+        }
+
+        @Override
+        public void onStart(Parker parker) {
+        }
+
+        @Override
+        public int doWork(Parker parker) {
+            calls.incrementAndGet();
+            return 0;
+        }
+
+        @Override
+        public long parkBudgetNanos(Parker parker) {
+            return Long.MAX_VALUE;
+        }
+
+        @Override
+        public void onClose() {
+        }
+    }
+
+    @Test
+    void aCycleLeftToTheSafetyNetStillRunsAtItsIntervalWhileTheThreadDozes() throws Exception {
+        // A dozing thread looks only at the cycles due within the safety net; the others are
+        // due together at the net, and must still be run when it comes.
+        Poller poller = new Poller();
+        NetOnly net = new NetOnly();
+        long maxPark = TimeUnit.MILLISECONDS.toNanos(50);
+        ThreadedScheduler s = new ThreadedScheduler("doze-test-net", Clock.system(), List.of(poller, net), 1,
+                IdleStrategy.BACKOFF, 0).withMaxPark(maxPark);
+        s.start();
+        try {
+            awaitDozing(poller);
+            long before = net.calls.get();
+            long pollsBefore = poller.polls.get();
+            await().atMost(Duration.ofSeconds(30)).until(() -> net.calls.get() >= before + 10);
+            // Ten nets of 50 ms are at least 250 polls of 2 ms, unless the thread went round
+            // every cycle on every wake-up.
+            assertThat(poller.polls.get() - pollsBefore).as("polls meanwhile").isGreaterThan(100);
+        } finally {
+            s.stop();
+            s.awaitStopped(System.nanoTime() + TimeUnit.SECONDS.toNanos(10));
+        }
+    }
 }
