@@ -57,6 +57,8 @@ public final class SpoutExecutor extends Executor {
      * polled on every pass. Not used on the step scheduler, whose passes are the test's.
      */
     private long nextPollAt;
+    /** When (System.nanoTime) the current run of empty cycles began; see {@link #quiet()}. */
+    private long silentSince;
     /**
      * A recent reading of the clock: taken at the start of a burst and every few rounds, per
      * message or batch of outcomes, and per control message. A clock read costs this machine 20 ns
@@ -77,6 +79,8 @@ public final class SpoutExecutor extends Executor {
     private int throwStreak;
     private static final int MAX_THROW_STREAK = 1000;
     private static final long MIN_POLL_GRID_NANOS = 1_000_000L;
+    /** How long a spout must have emitted nothing before it counts as {@link #quiet()}. */
+    static final long QUIET_NANOS = 1_000_000_000L;
     /** A burst looks at the clock every this many rounds (a power of two) minus one. */
     private static final int CLOCK_ROUNDS_MASK = 3;
     /** On real time, the trees whose latency is measured: those whose root ends in these bits all 0. */
@@ -423,8 +427,8 @@ public final class SpoutExecutor extends Executor {
         // doubles from 50 us up to the configured cap, so an idle spout costs next to no CPU.
         if (emitted > 0 || work > 0) {
             emptyCycles = 0;
-        } else if (!throttled) {
-            emptyCycles++;
+        } else if (!throttled && emptyCycles++ == 0) {
+            silentSince = burstStart;
         }
         parkNanos = throttled ? MAX_PARK_NANOS : Math.min(idleMaxNanos, 50_000L << Math.min(emptyCycles, 20));
         throttledLast = throttled ? 1 : 0;
@@ -469,6 +473,12 @@ public final class SpoutExecutor extends Executor {
             return nowNanos + pauseNanos;
         }
         return Math.floorDiv(nowNanos, pauseNanos) * pauseNanos + pauseNanos;
+    }
+
+    /** Silent for {@link #QUIET_NANOS}: active, not throttled, and nextTuple emitted nothing since. */
+    @Override
+    public boolean quiet() {
+        return active && throttledLast == 0 && emptyCycles > 0 && nextPollAt - silentSince >= QUIET_NANOS;
     }
 
     @Override

@@ -54,4 +54,13 @@ public interface DutyCycle {
     default int affinity() {
         return -1;
     }
+
+    /**
+     * True if this cycle has had nothing to do for a while and only polls on a timer (a spout
+     * whose nextTuple has emitted nothing for a second): while its thread dozes, a pool may run it
+     * on another dozing thread, so that one thread wakes for the polls instead of every thread.
+     */
+    default boolean quiet() {
+        return false;
+    }
 }

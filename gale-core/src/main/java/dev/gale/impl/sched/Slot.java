@@ -68,6 +68,8 @@ abstract class SlotFields extends LeadingPad {
     long dueAt;
     /** Whether it ran in the current due-only pass, so its budget must be asked again; owning runner only. */
     boolean ranDozing;
+    /** While a quiet cycle is gathered on another thread: the runner it goes back to once it has work. */
+    volatile Runner home;
 
     SlotFields(DutyCycle cycle) {
         this.cycle = cycle;

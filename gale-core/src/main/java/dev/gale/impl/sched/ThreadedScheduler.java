@@ -51,6 +51,8 @@ public final class ThreadedScheduler implements Scheduler {
     private final List<Runner> pool = new CopyOnWriteArrayList<>();
     private boolean balancing = true;
     private final Balancer balancer = new Balancer();
+    /** Where quiet cycles gather while every shared thread dozes; no target with fewer than two. */
+    private final Gathering gathering = new Gathering();
     private int moves;
     private Thread watchdog;
     private volatile boolean running = true;
@@ -117,6 +119,12 @@ public final class ThreadedScheduler implements Scheduler {
         for (DutyCycle c : shared) {
             int a = byAffinity ? c.affinity() : -1;
             pool.get(a >= 0 ? a % n : next++ % n).hand(new Slot(c));
+        }
+        if (n > 1) {
+            gathering.target = pool.get(0);
+            for (Runner r : pool) {
+                r.gatherTo(gathering);
+            }
         }
         runners.addAll(pool);
         for (Runner r : runners) {
@@ -217,8 +225,14 @@ public final class ThreadedScheduler implements Scheduler {
         }
         runners.add(fresh);
         // The blocking cycle keeps its thread: nothing may be moved there any more.
+        r.isolated = true;
+        r.gatherTo(null);
         pool.remove(r);
         pool.add(fresh);
+        if (gathering.target != null) {
+            fresh.gatherTo(gathering);
+            gathering.target = pool.get(0);
+        }
         fresh.start();
         isolated++;
         LOG.warn("{}: executor {} has been in one call of user code for over {} ms (blocking, e.g. sleeping in"
