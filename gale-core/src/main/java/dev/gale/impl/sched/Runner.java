@@ -87,14 +87,6 @@ final class Runner implements Runnable {
         this.gathering = g;
     }
 
-    boolean dozing() {
-        return dozing;
-    }
-
-    boolean running() {
-        return running;
-    }
-
     void start() {
         thread.start();
     }
