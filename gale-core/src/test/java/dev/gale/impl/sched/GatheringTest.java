@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,48 +23,31 @@ class GatheringTest {
     private static final long POLL = TimeUnit.MILLISECONDS.toNanos(2);
 
     /** A spout-like cycle: polled every 2 ms, quiet unless given work; records where it runs. */
-    static final class Poller implements DutyCycle {
-        final String name;
+    static final class Poller extends ThreadedSchedulerTest.Counting {
         volatile boolean quiet = true;
         /** Calls left that return work (and make it not quiet). */
         final AtomicInteger workLeft = new AtomicInteger();
-        final AtomicLong polls = new AtomicLong();
         volatile String home;
         volatile String lastThread;
-        final AtomicInteger overlaps = new AtomicInteger();
-        private volatile boolean inside;
 
         Poller(String name) {
-            this.name = name;
-        }
-
-        @Override
-        public String name() {
-            return name;
+            super(name);
         }
 
         @Override
         public void onStart(Parker parker) {
+            super.onStart(parker);
             home = Thread.currentThread().getName();
         }
 
         @Override
-        public int doWork(Parker parker) {
-            if (inside) {
-                overlaps.incrementAndGet();
+        int work() {
+            lastThread = Thread.currentThread().getName();
+            if (workLeft.get() > 0) {
+                workLeft.decrementAndGet();
+                return 1;
             }
-            inside = true;
-            try {
-                lastThread = Thread.currentThread().getName();
-                polls.incrementAndGet();
-                if (workLeft.get() > 0) {
-                    workLeft.decrementAndGet();
-                    return 1;
-                }
-                return 0;
-            } finally {
-                inside = false;
-            }
+            return 0;
         }
 
         @Override
@@ -78,15 +60,11 @@ class GatheringTest {
             return quiet && workLeft.get() == 0;
         }
 
-        @Override
-        public void onClose() {
-        }
-
         /** Waits for {@code n} more polls. */
         void awaitPolls(int n) {
-            long seen = polls.get();
+            long seen = calls.get();
             await().pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1)).atMost(Duration.ofSeconds(30))
-                    .until(() -> polls.get() >= seen + n);
+                    .until(() -> calls.get() >= seen + n);
         }
     }
 
