@@ -119,6 +119,8 @@ class QuietSpoutTest {
 
             away.emitting = false;
             await().atMost(Duration.ofSeconds(30)).until(() -> first.equals(away.lastThread));
+        } finally {
+            PROBES.keySet().removeIf(k -> k.startsWith(run));
         }
     }
 }

@@ -475,7 +475,10 @@ public final class SpoutExecutor extends Executor {
         return Math.floorDiv(nowNanos, pauseNanos) * pauseNanos + pauseNanos;
     }
 
-    /** Silent for {@link #QUIET_NANOS}: active, not throttled, and nextTuple emitted nothing since. */
+    /**
+     * Silent for {@link #QUIET_NANOS}: active, not throttled, and since then nextTuple emitted
+     * nothing and no tree's outcome came in (either ends the empty run).
+     */
     @Override
     public boolean quiet() {
         return active && throttledLast == 0 && emptyCycles > 0 && nextPollAt - silentSince >= QUIET_NANOS;
