@@ -9,7 +9,7 @@ package dev.gale.stats;
  * @param acked bolts: inputs acked; spouts: tuple trees completed
  * @param failed bolts: inputs failed; spouts: trees failed or timed out
  * @param executeLatencyMs mean time spent in execute, milliseconds, on the topology's clock (timed on
- *     one tuple in 8)
+ *     one tuple in 32 on real time, every tuple on simulated time)
  * @param completeLatency spouts: time from emit to completed tree; null for bolts
  * @param queueDepth messages waiting in the receive queue of the task's executor, a queue all the
  *     tasks of that executor share (for a component's total see {@link ComponentStats#queueDepth()})

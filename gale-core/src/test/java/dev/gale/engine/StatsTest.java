@@ -430,7 +430,7 @@ class StatsTest {
         b.setBolt("slow", new ClockAdvancingBolt(clock, 3)).shuffleGrouping("spout");
         try (LocalCluster cluster = new LocalCluster.Builder().withClock(clock).build()) {
             cluster.submitTopology("latency", new Config(), b.createTopology());
-            // Execute latency is timed on one tuple in 8: 16 tuples give two timings.
+            // On simulated time every call is timed.
             for (int i = 0; i < 16; i++) {
                 spout.feed(new Values("w" + i), i);
             }
