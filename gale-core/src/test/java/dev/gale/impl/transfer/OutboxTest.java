@@ -191,4 +191,46 @@ class OutboxTest {
         out.signalTouched();
         assertThat(in[2].isEmpty()).as("cleared at shutdown").isTrue();
     }
+
+    @Test
+    void backToBackAcksInOneTreeTravelAsOneXoredPair() {
+        Inbox[] in = inboxes(1024, 1024);
+        Outbox out = new Outbox(in, 2, true, new Backpressure());
+        out.sendAck(1, 5, 0x0F);
+        out.sendAck(1, 5, 0xF1);
+        out.sendAck(1, 6, 3);
+        out.sendAck(1, 5, 4); // not back to back with the first two: a pair of its own
+        out.signalTouched();
+        assertThat(drainAll(in[1])).containsExactly("ack 5 " + (0x0F ^ 0xF1), "ack 6 3", "ack 5 4");
+    }
+
+    @Test
+    void quickCallsPostponeTheClockButNotPastAFewCallsOnceTheBatchIsDue() {
+        Inbox[] in = inboxes(1024, 1024);
+        Outbox out = new Outbox(in, 2, true, new Backpressure());
+        out.batchTuples(true);
+        out.bindOwner(new Parker(Thread.currentThread()), "test bolt");
+        for (int round = 0; round < 3; round++) {
+            out.send(1, "t" + round);
+            for (int i = 0; i < 100; i++) {
+                out.endCall(); // quick calls: the clock is looked at less and less often
+            }
+            long sent = System.nanoTime();
+            while (System.nanoTime() - sent < Outbox.MAX_BATCH_WAIT_NANOS) {
+                Thread.onSpinWait();
+            }
+            for (int i = 0; i < Outbox.MAX_CALL_STRIDE && in[1].isEmpty(); i++) {
+                out.endCall();
+            }
+            assertThat(drainAll(in[1])).as("round " + round).containsExactly("t" + round);
+        }
+        // The look that found a batch due looks again after the very next call.
+        out.send(1, "slow");
+        long sent = System.nanoTime();
+        while (System.nanoTime() - sent < Outbox.MAX_BATCH_WAIT_NANOS) {
+            Thread.onSpinWait();
+        }
+        out.endCall();
+        assertThat(drainAll(in[1])).containsExactly("slow");
+    }
 }
