@@ -211,6 +211,65 @@ class AckingTest {
         assertThat(spout.getAcked()).hasSize(90).doesNotContainAnyElementsOf(failed);
     }
 
+    /** Keeps the collector of its first execute and emits every later tuple through it. */
+    static final class KeepsItsCollector extends BaseBasicBolt {
+        private static final long serialVersionUID = 1L;
+        private transient BasicOutputCollector kept;
+
+        @Override
+        public void execute(Tuple input, BasicOutputCollector collector) {
+            if (kept == null) {
+                kept = collector;
+            }
+            kept.emit(new Values(input.getString(0)));
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            declarer.declare(new Fields("v"));
+        }
+    }
+
+    /** Fails the tuple "v1", acks the others. */
+    static final class FailsV1 extends BaseRichBolt {
+        private static final long serialVersionUID = 1L;
+        private transient OutputCollector collector;
+
+        @Override
+        public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
+            this.collector = collector;
+        }
+
+        @Override
+        public void execute(Tuple input) {
+            if (input.getString(0).equals("v1")) {
+                collector.fail(input);
+            } else {
+                collector.ack(input);
+            }
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        }
+    }
+
+    @Test
+    void aBasicBoltsKeptCollectorAnchorsToTheInputBeingExecutedAsInStorm() {
+        FeederSpout spout = new FeederSpout(new Fields("v"));
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("keeps", new KeepsItsCollector()).shuffleGrouping("spout");
+        b.setBolt("judge", new FailsV1()).shuffleGrouping("keeps");
+        cluster.submitTopology("kept-collector", new Config(), b.createTopology());
+        feed(spout, 3);
+        cluster.waitForIdle();
+        // Storm reuses one collector and sets its input before every execute: the emit for v1 is
+        // anchored to v1, so failing it fails v1's tree and no other.
+        assertThat(spout.getFailed()).containsExactly(1);
+        assertThat(spout.getAcked()).containsExactlyInAnyOrder(0, 2);
+    }
+
     /** Records the simulated time of each fail. */
     static final class FailTimes implements AckFailDelegate {
         private static final long serialVersionUID = 1L;

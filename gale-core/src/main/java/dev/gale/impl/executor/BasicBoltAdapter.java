@@ -9,6 +9,7 @@ import dev.gale.topology.IRichBolt;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.ReportedFailedException;
 import dev.gale.tuple.Tuple;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,23 +21,39 @@ public final class BasicBoltAdapter implements IRichBolt {
     private static final long serialVersionUID = 1L;
 
     private final IBasicBolt bolt;
+    /** The executor's record of the tuple it runs, or null: the adapter sets the collector's context itself. */
+    private final transient InputSource inputs;
     private transient OutputCollector collector;
     private transient BasicOutputCollector basicCollector;
 
+    /** An adapter driven by hand (the bolt tester): each execute sets the collector's context. */
     public BasicBoltAdapter(IBasicBolt bolt) {
+        this(bolt, null);
+    }
+
+    /**
+     * An adapter whose collector asks {@code inputs} for the tuple to anchor to. Setting the
+     * context on every execute stored a fresh tuple into a long-lived collector, and with G1 such
+     * a store costs a full memory fence: a sixth of a light bolt's call.
+     */
+    BasicBoltAdapter(IBasicBolt bolt, InputSource inputs) {
         this.bolt = bolt;
+        this.inputs = inputs;
     }
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
-        this.basicCollector = new BasicOutputCollector(collector);
+        this.basicCollector = inputs == null ? new BasicOutputCollector(collector)
+                : new SourcedCollector(collector, inputs);
         bolt.prepare(topoConf, context);
     }
 
     @Override
     public void execute(Tuple input) {
-        basicCollector.setContext(input);
+        if (inputs == null) {
+            basicCollector.setContext(input);
+        }
         try {
             bolt.execute(input, basicCollector);
             collector.ack(input);
@@ -65,5 +82,31 @@ public final class BasicBoltAdapter implements IRichBolt {
 
     IBasicBolt delegate() {
         return bolt;
+    }
+
+    /**
+     * A basic collector anchored to whatever the executor runs now, as Storm's reused collector
+     * is: a bolt that keeps the collector and emits from a later execute anchors to that later
+     * input. Executor thread only.
+     */
+    private static final class SourcedCollector extends BasicOutputCollector {
+        private final OutputCollector out;
+        private final InputSource inputs;
+
+        SourcedCollector(OutputCollector out, InputSource inputs) {
+            super(out);
+            this.out = out;
+            this.inputs = inputs;
+        }
+
+        @Override
+        public List<Integer> emit(String streamId, List<Object> tuple) {
+            return out.emit(streamId, inputs.currentInput(), tuple);
+        }
+
+        @Override
+        public void emitDirect(int taskId, String streamId, List<Object> tuple) {
+            out.emitDirect(taskId, streamId, inputs.currentInput(), tuple);
+        }
     }
 }

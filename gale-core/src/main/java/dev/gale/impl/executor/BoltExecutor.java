@@ -36,6 +36,13 @@ public final class BoltExecutor extends Executor {
     private final BoltTask[] tasks;
     private final int firstTaskId;
     /**
+     * What is being executed now, for basic bolts' collectors (see {@link InputSource}): a tuple,
+     * or a batch and the index in it. A batch is recorded once and then only the index moves, so
+     * no tuple reference is stored per execute (with G1, a full fence per store).
+     */
+    private Object inputNow;
+    private long inputIndex; // a long: the JVM lays longs out first, in front of the trailing pad
+    /**
      * The trailing pad (see {@link dev.gale.impl.util.LeadingPad}): fields written per tuple or call
      * in front, the next object behind.
      */
@@ -52,7 +59,7 @@ public final class BoltExecutor extends Executor {
                 throw new IllegalStateException("tasks of an executor must be consecutive: " + taskIds);
             }
             TaskSetup setup = new TaskSetup(env, def, taskIds.get(i), outbox, false, executorData);
-            tasks[i] = new BoltTask(setup, new BoltCollector(env, setup.emitter, ids, inbox));
+            tasks[i] = new BoltTask(setup, new BoltCollector(env, setup.emitter, ids, inbox), this::currentInput);
         }
         wantOwnThread(dev.gale.utils.ConfigValues.getBoolean(tasks[0].setup.conf,
                 dev.gale.Config.GALE_EXECUTOR_OWN_THREAD, false));
@@ -68,11 +75,11 @@ public final class BoltExecutor extends Executor {
         boolean alive = true;
         int sample;
 
-        BoltTask(TaskSetup setup, BoltCollector collector) {
+        BoltTask(TaskSetup setup, BoltCollector collector, InputSource inputs) {
             this.setup = setup;
             this.collector = collector;
             Object c = setup.component;
-            this.bolt = c instanceof IBasicBolt ? new BasicBoltAdapter((IBasicBolt) c) : (IBolt) c;
+            this.bolt = c instanceof IBasicBolt ? new BasicBoltAdapter((IBasicBolt) c, inputs) : (IBolt) c;
         }
     }
 
@@ -97,10 +104,13 @@ public final class BoltExecutor extends Executor {
         if (message instanceof Control && ((Control) message).isTick()) {
             int secs = ((Control) message).tickSecs();
             for (BoltTask t : tasks) {
-                execute(t, new TupleImpl(t.setup.context, List.of(secs), Constants.SYSTEM_TASK_ID,
+                TupleImpl tick = new TupleImpl(t.setup.context, List.of(secs), Constants.SYSTEM_TASK_ID,
                         Constants.SYSTEM_COMPONENT_ID, Constants.SYSTEM_TICK_STREAM_ID, TICK_FIELDS,
-                        MessageId.makeUnanchored(), t.setup.taskId));
+                        MessageId.makeUnanchored(), t.setup.taskId);
+                inputNow = tick;
+                execute(t, tick);
             }
+            inputNow = null;
         }
     }
 
@@ -109,12 +119,21 @@ public final class BoltExecutor extends Executor {
         // One copy per executor class, on purpose: see Executor.accept.
         if (message instanceof MessageBatch) {
             MessageBatch batch = (MessageBatch) message;
+            inputNow = batch;
             for (int i = 0; i < batch.size(); i++) {
+                inputIndex = i;
                 onMessage(batch.get(i));
             }
         } else {
+            inputNow = message;
             onMessage(message);
         }
+        inputNow = null;
+    }
+
+    private dev.gale.tuple.Tuple currentInput() {
+        Object r = inputNow;
+        return r instanceof MessageBatch ? (TupleImpl) ((MessageBatch) r).get((int) inputIndex) : (TupleImpl) r;
     }
 
     @Override
