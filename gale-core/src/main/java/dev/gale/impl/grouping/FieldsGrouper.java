@@ -10,10 +10,13 @@ import java.util.List;
 final class FieldsGrouper implements Grouper {
     private final int[] tasks;
     private final int[] fieldIndexes;
+    /** tasks.length - 1 when that is a power of two, else -1. */
+    private final int mask;
 
     FieldsGrouper(int[] tasks, int[] fieldIndexes) {
         this.tasks = tasks;
         this.fieldIndexes = fieldIndexes;
+        this.mask = Integer.bitCount(tasks.length) == 1 ? tasks.length - 1 : -1;
     }
 
     @Override
@@ -26,7 +29,8 @@ final class FieldsGrouper implements Grouper {
         h ^= h >>> 16;
         h *= 0x85EBCA6B;
         h ^= h >>> 13;
-        out[offset] = tasks[Math.floorMod(h, tasks.length)];
+        // For a power of two, the mask picks the task floorMod would, without a division per tuple.
+        out[offset] = tasks[mask >= 0 ? h & mask : Math.floorMod(h, tasks.length)];
         return 1;
     }
 
