@@ -21,16 +21,23 @@ public final class SpoutPending extends LongOpenHashIndex {
     private final int numBuckets;
     private final int[] countPerTask;
     private Object[] messageIds;
-    private String[] streams;
+    /**
+     * Each entry's stream as an index into {@link #streamNames}: an int, because storing a reference
+     * into a long-lived array costs a full memory fence under G1, once per tree.
+     */
+    private int[] streams;
     private long[] startNanos;
     private int[] generations;
     private int[] taskIndexes;
     private Object[] oldMessageIds;
-    private String[] oldStreams;
+    private int[] oldStreams;
     private long[] oldStartNanos;
     private int[] oldGenerations;
     private int[] oldTaskIndexes;
     private int generation;
+    /** The streams entries were put on, in first-seen order; few per spout. */
+    private String[] streamNames = new String[4];
+    private int streamCount;
     /**
      * The trailing pad (see {@link dev.gale.impl.util.LeadingPad}): fields written per tuple or call
      * in front, the next object behind.
@@ -58,7 +65,7 @@ public final class SpoutPending extends LongOpenHashIndex {
 
     private void allocate(int cap) {
         messageIds = new Object[cap];
-        streams = new String[cap];
+        streams = new int[cap];
         startNanos = new long[cap];
         generations = new int[cap];
         taskIndexes = new int[cap];
@@ -85,12 +92,30 @@ public final class SpoutPending extends LongOpenHashIndex {
             return false;
         }
         messageIds[slot] = messageId;
-        streams[slot] = streamId;
+        streams[slot] = streamIndex(streamId);
         startNanos[slot] = start;
         generations[slot] = generation;
         taskIndexes[slot] = taskIndex;
         countPerTask[taskIndex]++;
         return true;
+    }
+
+    private int streamIndex(String streamId) {
+        for (int i = 0; i < streamCount; i++) {
+            if (streamNames[i] == streamId) {
+                return i; // the same String object, as a spout's emits on one stream usually pass
+            }
+        }
+        for (int i = 0; i < streamCount; i++) {
+            if (streamNames[i].equals(streamId)) {
+                return i;
+            }
+        }
+        if (streamCount == streamNames.length) {
+            streamNames = java.util.Arrays.copyOf(streamNames, streamCount * 2);
+        }
+        streamNames[streamCount] = streamId;
+        return streamCount++;
     }
 
     /** The slot of a pending root, or -1. */
@@ -103,7 +128,7 @@ public final class SpoutPending extends LongOpenHashIndex {
     }
 
     public String streamId(int slot) {
-        return streams[slot];
+        return streamNames[streams[slot]];
     }
 
     public long startNanos(int slot) {
@@ -138,7 +163,7 @@ public final class SpoutPending extends LongOpenHashIndex {
                     growExpired();
                 }
                 expiredIds[n] = messageIds[slot];
-                expiredStreams[n] = streams[slot];
+                expiredStreams[n] = streamNames[streams[slot]];
                 expiredStarts[n] = startNanos[slot];
                 expiredTasks[n] = taskIndexes[slot];
                 expiredRoots[n] = keys[slot];
@@ -176,7 +201,6 @@ public final class SpoutPending extends LongOpenHashIndex {
     @Override
     protected void clearSlot(int slot) {
         messageIds[slot] = null;
-        streams[slot] = null;
     }
 
     @Override
