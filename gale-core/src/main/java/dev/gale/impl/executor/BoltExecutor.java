@@ -36,12 +36,19 @@ public final class BoltExecutor extends Executor {
     private final BoltTask[] tasks;
     private final int firstTaskId;
     /**
-     * What is being executed now, for basic bolts' collectors (see {@link InputSource}): a tuple,
-     * or a batch and the index in it. A batch is recorded once and then only the index moves, so
-     * no tuple reference is stored per execute (with G1, a full fence per store).
+     * What is being executed now, for basic bolts' collectors (see {@link InputSource}): the batch
+     * and the index in it, or, with index -1, the tuple in {@link #holder}. Under G1 a reference
+     * stored into a long-lived object costs a full fence, so a batch is recorded once and then only
+     * the index moves, and a lone tuple goes into a holder array young enough to need no fence.
+     * Kept only when the executor runs a basic bolt.
      */
-    private Object inputNow;
+    private MessageBatch inputBatch;
     private long inputIndex; // a long: the JVM lays longs out first, in front of the trailing pad
+    private Object[] holder;
+    private long holderUses;
+    /** A fresh holder after this many tuples, so it stays in the young generation while in use. */
+    private static final int HOLDER_USES = 4096;
+    private final boolean basic;
     /**
      * The trailing pad (see {@link dev.gale.impl.util.LeadingPad}): fields written per tuple or call
      * in front, the next object behind.
@@ -61,6 +68,11 @@ public final class BoltExecutor extends Executor {
             TaskSetup setup = new TaskSetup(env, def, taskIds.get(i), outbox, false, executorData);
             tasks[i] = new BoltTask(setup, new BoltCollector(env, setup.emitter, ids, inbox), this::currentInput);
         }
+        boolean anyBasic = false;
+        for (BoltTask t : tasks) {
+            anyBasic |= t.bolt instanceof BasicBoltAdapter;
+        }
+        this.basic = anyBasic;
         wantOwnThread(dev.gale.utils.ConfigValues.getBoolean(tasks[0].setup.conf,
                 dev.gale.Config.GALE_EXECUTOR_OWN_THREAD, false));
         // A bolt marked as blocking sends each tuple at once: its next execute may block, and
@@ -107,10 +119,9 @@ public final class BoltExecutor extends Executor {
                 TupleImpl tick = new TupleImpl(t.setup.context, List.of(secs), Constants.SYSTEM_TASK_ID,
                         Constants.SYSTEM_COMPONENT_ID, Constants.SYSTEM_TICK_STREAM_ID, TICK_FIELDS,
                         MessageId.makeUnanchored(), t.setup.taskId);
-                inputNow = tick;
+                hold(tick);
                 execute(t, tick);
             }
-            inputNow = null;
         }
     }
 
@@ -119,21 +130,36 @@ public final class BoltExecutor extends Executor {
         // One copy per executor class, on purpose: see Executor.accept.
         if (message instanceof MessageBatch) {
             MessageBatch batch = (MessageBatch) message;
-            inputNow = batch;
+            if (basic) {
+                inputBatch = batch;
+            }
             for (int i = 0; i < batch.size(); i++) {
                 inputIndex = i;
                 onMessage(batch.get(i));
             }
+            inputBatch = null;
         } else {
-            inputNow = message;
+            if (basic) {
+                hold(message);
+            }
             onMessage(message);
         }
-        inputNow = null;
+    }
+
+    private void hold(Object message) {
+        Object[] h = holder;
+        if (h == null || ++holderUses > HOLDER_USES) {
+            h = new Object[1];
+            holder = h;
+            holderUses = 0;
+        }
+        h[0] = message;
+        inputIndex = -1;
     }
 
     private dev.gale.tuple.Tuple currentInput() {
-        Object r = inputNow;
-        return r instanceof MessageBatch ? (TupleImpl) ((MessageBatch) r).get((int) inputIndex) : (TupleImpl) r;
+        long i = inputIndex;
+        return (TupleImpl) (i < 0 ? holder[0] : inputBatch.get((int) i));
     }
 
     @Override
