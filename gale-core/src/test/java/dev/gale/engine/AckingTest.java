@@ -172,10 +172,19 @@ class AckingTest {
         assertThat(spout.getAcked()).containsExactlyInAnyOrderElementsOf(ids(50));
     }
 
-    /** Fails the inputs whose value ends in 0, acks the rest. */
+    /** Fails the inputs whose value ends in 0 (or the given suffix), acks the rest. */
     static class FailingBolt extends BaseRichBolt {
         private static final long serialVersionUID = 1L;
+        private final String failSuffix;
         private transient OutputCollector collector;
+
+        FailingBolt() {
+            this("0");
+        }
+
+        FailingBolt(String failSuffix) {
+            this.failSuffix = failSuffix;
+        }
 
         @Override
         public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
@@ -184,7 +193,7 @@ class AckingTest {
 
         @Override
         public void execute(Tuple input) {
-            if (input.getString(0).endsWith("0")) {
+            if (input.getString(0).endsWith(failSuffix)) {
                 collector.fail(input);
             } else {
                 collector.ack(input);
@@ -230,37 +239,13 @@ class AckingTest {
         }
     }
 
-    /** Fails the tuple "v1", acks the others. */
-    static final class FailsV1 extends BaseRichBolt {
-        private static final long serialVersionUID = 1L;
-        private transient OutputCollector collector;
-
-        @Override
-        public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
-            this.collector = collector;
-        }
-
-        @Override
-        public void execute(Tuple input) {
-            if (input.getString(0).equals("v1")) {
-                collector.fail(input);
-            } else {
-                collector.ack(input);
-            }
-        }
-
-        @Override
-        public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        }
-    }
-
     @Test
     void aBasicBoltsKeptCollectorAnchorsToTheInputBeingExecutedAsInStorm() {
         FeederSpout spout = new FeederSpout(new Fields("v"));
         TopologyBuilder b = new TopologyBuilder();
         b.setSpout("spout", spout);
         b.setBolt("keeps", new KeepsItsCollector()).shuffleGrouping("spout");
-        b.setBolt("judge", new FailsV1()).shuffleGrouping("keeps");
+        b.setBolt("judge", new FailingBolt("1")).shuffleGrouping("keeps");
         cluster.submitTopology("kept-collector", new Config(), b.createTopology());
         feed(spout, 3);
         cluster.waitForIdle();
