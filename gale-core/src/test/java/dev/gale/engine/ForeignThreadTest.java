@@ -50,6 +50,42 @@ class ForeignThreadTest {
         }
     }
 
+    /** The same through a basic bolt's collector, which finds its anchor on the executor. */
+    static class EmitsElsewhereBasic extends dev.gale.topology.base.BaseBasicBolt {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void execute(Tuple input, dev.gale.topology.BasicOutputCollector collector) {
+            try {
+                CompletableFuture.runAsync(() -> collector.emit(new Values("y"))).get(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                SEEN.put("basic", e.getCause() == null ? e : e.getCause());
+            }
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            declarer.declare(new Fields("v"));
+        }
+    }
+
+    @Test
+    void aBasicBoltEmittingFromAnotherThreadGetsTheSameClearError() {
+        FeederSpout spout = new FeederSpout(new Fields("v"));
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("basic-elsewhere", new EmitsElsewhereBasic()).shuffleGrouping("spout");
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
+            cluster.submitTopology("foreign-basic", new Config(), b.createTopology());
+            spout.feed(new Values("x"), 1);
+            cluster.waitForIdle(Duration.ofSeconds(30));
+            assertThat(SEEN.get("basic")).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("executor 'basic-elsewhere")
+                    .hasMessageContaining("own thread");
+            assertThat(spout.getAcked()).containsExactly(1);
+        }
+    }
+
     /** Acks and fails from another thread, as a bolt does from an asynchronous client's callback. */
     static class SettlesElsewhere extends BaseRichBolt {
         private static final long serialVersionUID = 1L;

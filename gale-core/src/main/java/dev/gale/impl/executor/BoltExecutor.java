@@ -157,9 +157,18 @@ public final class BoltExecutor extends Executor {
         inputIndex = -1;
     }
 
+    /**
+     * Outside a call, the last tuple or null, never an exception: a collector kept and used from
+     * another thread must reach the collector's own thread check, which says what went wrong.
+     */
     private dev.gale.tuple.Tuple currentInput() {
         long i = inputIndex;
-        return (TupleImpl) (i < 0 ? holder[0] : inputBatch.get((int) i));
+        Object[] h = holder;
+        MessageBatch b = inputBatch;
+        if (i < 0) {
+            return h == null ? null : (TupleImpl) h[0];
+        }
+        return b == null ? null : (TupleImpl) b.get((int) i);
     }
 
     @Override

@@ -8,6 +8,6 @@ import dev.gale.tuple.Tuple;
  */
 interface InputSource {
 
-    /** The tuple being executed now (null between calls). */
+    /** The tuple being executed now; between calls, the last one or null. */
     Tuple currentInput();
 }
