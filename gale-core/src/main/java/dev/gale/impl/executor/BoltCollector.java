@@ -183,7 +183,10 @@ final class BoltCollector implements IOutputCollector {
         env.errors().report(emitter.componentId, emitter.taskId, "reported by the bolt", error);
     }
 
+    /** Sends the tuples this bolt's executor has batched, now, instead of at the end of the call or cycle. */
     @Override
     public void flush() {
+        emitter.checkThread();
+        emitter.flush();
     }
 }

@@ -83,7 +83,7 @@ final class SpoutCollector implements ISpoutOutputCollector {
             }
         } else {
             for (int i = 0; i < n; i++) {
-                emitter.send(targets[i], emitter.tuple(r, tuple, MessageId.makeUnanchored(), targets[i]));
+                emitter.sendUntracked(targets[i], emitter.tuple(r, tuple, MessageId.makeUnanchored(), targets[i]));
             }
             if (messageId != null) {
                 // Nothing to track (no ackers, or no subscriber): the tree is complete already.
@@ -103,7 +103,10 @@ final class SpoutCollector implements ISpoutOutputCollector {
         env.errors().report(emitter.componentId, emitter.taskId, "reported by the spout", error);
     }
 
+    /** Sends the untracked tuples this spout's executor has batched, now (see {@link dev.gale.impl.transfer.Outbox#sendUntracked}). */
     @Override
     public void flush() {
+        emitter.checkThread();
+        emitter.flush();
     }
 }

@@ -110,6 +110,8 @@ public final class SpoutExecutor extends Executor {
         }
         wantOwnThread(dev.gale.utils.ConfigValues.getBoolean(tasks[0].setup.conf,
                 dev.gale.Config.GALE_EXECUTOR_OWN_THREAD, false));
+        // A spout marked as blocking sends each tuple at once: its next nextTuple may block.
+        outbox.batchUntracked(!wantsOwnThread());
         int maxPending = PendingLimit.configuredMax(tasks[0].setup.conf);
         boolean adaptive = PendingLimit.adaptive(tasks[0].setup.conf);
         for (SpoutTask t : tasks) {

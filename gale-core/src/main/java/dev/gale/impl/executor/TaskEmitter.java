@@ -135,6 +135,16 @@ final class TaskEmitter extends LeadingPad {
         outbox.send(task, message);
     }
 
+    /** A spout's tuple that no tree tracks: it may wait in a batch (see {@link Outbox#sendUntracked}). */
+    void sendUntracked(int task, Object message) {
+        outbox.sendUntracked(task, message);
+    }
+
+    /** Sends the batched tuples now (a collector's flush). */
+    void flush() {
+        outbox.flushTuples();
+    }
+
     /** Acker traffic: the XOR protocol takes it in any order, so it travels batched. */
     void sendToAcker(int ackerTask, Object message) {
         outbox.sendUnordered(ackerTask, message);

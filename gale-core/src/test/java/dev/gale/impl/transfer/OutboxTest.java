@@ -233,4 +233,29 @@ class OutboxTest {
         out.endCall();
         assertThat(drainAll(in[1])).containsExactly("slow");
     }
+
+    @Test
+    void aSpoutsUntrackedTuplesWaitInBatchesAndItsTrackedOnesDoNotOvertakeThem() {
+        Inbox[] in = inboxes(1024, 1024, 1024);
+        Outbox out = new Outbox(in, 3, true, new Backpressure());
+        out.batchUntracked(true);
+        out.bindOwner(new Parker(Thread.currentThread()), "test spout");
+        out.sendUntracked(1, "u1");
+        out.sendUntracked(1, "u2");
+        out.sendUntracked(2, "v1");
+        assertThat(in[1].isEmpty()).as("untracked tuples wait in a batch").isTrue();
+        out.send(1, "t1"); // tracked: offered at once, after what waits for the same task
+        assertThat(drainAll(in[1])).containsExactly("u1", "u2", "t1");
+        assertThat(in[2].isEmpty()).as("another task's batch still waits").isTrue();
+        out.flushTuples(); // the collector's flush()
+        assertThat(drainAll(in[2])).containsExactly("v1");
+        out.sendUntracked(1, "u3");
+        out.signalTouched(); // the end of the spout's cycle
+        assertThat(drainAll(in[1])).containsExactly("u3");
+
+        Outbox blocking = new Outbox(in, 3, true, new Backpressure());
+        blocking.bindOwner(new Parker(Thread.currentThread()), "blocking spout");
+        blocking.sendUntracked(1, "b1");
+        assertThat(drainAll(in[1])).as("a spout marked blocking holds nothing back").containsExactly("b1");
+    }
 }
