@@ -77,6 +77,7 @@ public class Time {
         } else {
             long ms = targetTimeMs - System.currentTimeMillis();
             if (ms > 0) {
+                ThreadClock.beforeBlocking();
                 Thread.sleep(ms);
             }
         }
@@ -89,6 +90,7 @@ public class Time {
         } else {
             long nanos = targetTimeNanos - System.nanoTime();
             if (nanos > 0) {
+                ThreadClock.beforeBlocking();
                 TimeUnit.NANOSECONDS.sleep(nanos);
             }
         }
@@ -102,6 +104,7 @@ public class Time {
         if (c != null) {
             simulatedSleepUntilNanos(c, c.nanos() + millisToNanos(ms));
         } else {
+            ThreadClock.beforeBlocking();
             Thread.sleep(ms);
         }
     }
@@ -114,6 +117,7 @@ public class Time {
         if (c != null) {
             simulatedSleepUntilNanos(c, c.nanos() + nanos);
         } else {
+            ThreadClock.beforeBlocking();
             LockSupport.parkNanos(nanos);
         }
     }

@@ -23,14 +23,88 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /**
- * Bolts batch the tuples they send to executors on other threads. Order between two tasks must
- * hold, and a bolt marked as blocking must send each tuple at once.
+ * Bolts batch the tuples they send to executors on other threads, and spouts their untracked
+ * ones. Order between two tasks must hold, a bolt marked as blocking must send each tuple at once,
+ * and a spout's batch must not wait out a sleep of the spout (nor a wait after its flush()).
  */
 class TupleBatchingTest {
     private static final Map<String, AtomicLong> LAST = new ConcurrentHashMap<>();
     private static final Map<String, AtomicInteger> OUT_OF_ORDER = new ConcurrentHashMap<>();
     private static final Map<String, AtomicInteger> RECEIVED = new ConcurrentHashMap<>();
     private static final Map<String, CountDownLatch> GATES = new ConcurrentHashMap<>();
+    private static final Map<String, Integer> ARRIVED_WHILE_WAITING = new ConcurrentHashMap<>();
+    private static final int ROUNDS = 5;
+
+    /**
+     * Emits {@code n} numbered tuples, untracked (or every other one tracked), in one call, and in
+     * the next waits up to 2 s for them to arrive: in Time's sleep or, after flush(), in a park
+     * Gale cannot see; {@value #ROUNDS} rounds. Records the rounds in which all had arrived. The
+     * first rounds may leave by the end of the burst (cold code makes the emitting call slow, and
+     * a slow call ends the burst); once warm, the waiting call comes in the same burst.
+     */
+    static final class EmitThenWait extends dev.gale.topology.base.BaseRichSpout {
+        private static final long serialVersionUID = 1L;
+        private final String key;
+        private final int n;
+        private final boolean someTracked;
+        private final boolean flushThenPark;
+        private transient dev.gale.spout.SpoutOutputCollector collector;
+        private int calls;
+        private long next;
+        private int arrivedRounds;
+
+        EmitThenWait(String key, int n, boolean someTracked, boolean flushThenPark) {
+            this.key = key;
+            this.n = n;
+            this.someTracked = someTracked;
+            this.flushThenPark = flushThenPark;
+        }
+
+        @Override
+        public void open(Map<String, Object> conf, TopologyContext context, dev.gale.spout.SpoutOutputCollector collector) {
+            this.collector = collector;
+        }
+
+        @Override
+        public void nextTuple() {
+            if (calls >= 2 * ROUNDS) {
+                return;
+            }
+            if (calls++ % 2 == 0) {
+                for (int i = 0; i < n; i++) {
+                    if (someTracked && i % 2 == 1) {
+                        collector.emit(new Values(next), next);
+                    } else {
+                        collector.emit(new Values(next));
+                    }
+                    next++;
+                }
+                return;
+            }
+            if (flushThenPark) {
+                collector.flush();
+            }
+            long deadline = System.nanoTime() + 2_000_000_000L;
+            while (RECEIVED.get(key).get() < next && System.nanoTime() < deadline) {
+                if (flushThenPark) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+                } else {
+                    dev.gale.utils.Utils.sleep(1);
+                }
+            }
+            if (RECEIVED.get(key).get() == next) {
+                arrivedRounds++;
+            }
+            if (calls == 2 * ROUNDS) {
+                ARRIVED_WHILE_WAITING.put(key, arrivedRounds);
+            }
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            declarer.declare(new Fields("seq"));
+        }
+    }
 
     /** On each input emits {@code n} numbered tuples, then (if gated) blocks until the test opens the gate. */
     static final class Burst extends BaseRichBolt {
@@ -156,5 +230,36 @@ class TupleBatchingTest {
             await().atMost(Duration.ofSeconds(30)).until(() -> spout.getAcked().size() == 2);
             assertThat(OUT_OF_ORDER.get(key).get()).isZero();
         }
+    }
+
+    private static void assertASpoutsBatchArrivesWhileItWaits(boolean someTracked, boolean flushThenPark) {
+        String key = fresh();
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", new EmitThenWait(key, 10, someTracked, flushThenPark));
+        // On a thread of its own, the checker is surely on another thread than the spout.
+        b.setBolt("check", new InOrder(key)).shuffleGrouping("spout")
+                .addConfiguration(Config.GALE_EXECUTOR_OWN_THREAD, true);
+        try (LocalCluster cluster = new LocalCluster()) {
+            cluster.submitTopology("spout-batch", twoThreads(), b.createTopology());
+            await().atMost(Duration.ofSeconds(60)).until(() -> ARRIVED_WHILE_WAITING.containsKey(key));
+            assertThat(ARRIVED_WHILE_WAITING.get(key)).as("rounds whose tuples arrived while the spout waited")
+                    .isEqualTo(ROUNDS);
+            assertThat(OUT_OF_ORDER.get(key).get()).isZero();
+        }
+    }
+
+    @Test
+    void aSpoutThatSleepsAfterEmittingSendsItsUntrackedTuplesBeforeItSleeps() {
+        assertASpoutsBatchArrivesWhileItWaits(false, false);
+    }
+
+    @Test
+    void aSpoutThatFlushesSendsItsUntrackedTuplesEvenIfItThenBlocksUnseen() {
+        assertASpoutsBatchArrivesWhileItWaits(false, true);
+    }
+
+    @Test
+    void aSpoutsTrackedTuplesDoNotOvertakeItsBatchedUntrackedOnes() {
+        assertASpoutsBatchArrivesWhileItWaits(true, false);
     }
 }

@@ -80,6 +80,11 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
         }
     }
 
+    /** Whether senders on this executor's thread may hand messages to it inline (gale.scheduler.inline). */
+    protected final boolean inlineHandOffs() {
+        return inline;
+    }
+
     /** Which thread of a shared pool this executor prefers (its index among its component's executors). */
     public final void affinity(int index) {
         this.affinity = index;

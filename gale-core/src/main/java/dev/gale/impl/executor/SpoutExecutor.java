@@ -4,6 +4,7 @@ import dev.gale.impl.transfer.AckBatch;
 import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.impl.transfer.TreeOutcome;
 import dev.gale.impl.env.RuntimeEnv;
+import dev.gale.impl.time.ThreadClock;
 import dev.gale.impl.spout.PendingLimit;
 import dev.gale.impl.spout.SpoutPending;
 import dev.gale.impl.spout.TimeoutWatch;
@@ -98,6 +99,11 @@ public final class SpoutExecutor extends Executor {
      */
     int r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15,
             r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31;
+    /** Sends the batched untracked tuples; null when none are batched or a flush on sleep is unsafe (see {@link #armFlushOnBlock}). */
+    private final Runnable flushOnBlock;
+    /** The blocking hook of the thread this executor last ran a burst on, and that thread. */
+    private ThreadClock.BlockingHook hook;
+    private Thread hookThread;
     /** The exception a refused emit reported already, so the nextTuple it escapes does not report it again. */
     private Throwable reportedByEmit;
 
@@ -112,6 +118,7 @@ public final class SpoutExecutor extends Executor {
                 dev.gale.Config.GALE_EXECUTOR_OWN_THREAD, false));
         // A spout marked as blocking sends each tuple at once: its next nextTuple may block.
         outbox.batchUntracked(!wantsOwnThread());
+        this.flushOnBlock = wantsOwnThread() || inlineHandOffs() ? null : outbox::flushTuples;
         int maxPending = PendingLimit.configuredMax(tasks[0].setup.conf);
         boolean adaptive = PendingLimit.adaptive(tasks[0].setup.conf);
         for (SpoutTask t : tasks) {
@@ -376,53 +383,60 @@ public final class SpoutExecutor extends Executor {
             return work; // polled recently and found nothing: wait for the poll interval
         }
         nowNanos = onSystemClock() ? burstStart : env.clock().nanos();
-        for (int round = 0; round < BURST_ROUNDS; round++) {
-            // Stepped, a burst ends by rounds only: a real-time cut would make runs irreproducible.
-            // The time is looked at after the first round, so that a nextTuple that blocks does
-            // not keep outcomes waiting behind a second call, and then every few rounds: a clock
-            // read per tuple was a tenth of a fast spout's thread.
-            if (round > 0 && (!isRunning() || asleep() || !env.stepped()
-                    && (round == 1 || (round & CLOCK_ROUNDS_MASK) == 0) && burstTooLong(burstStart))) {
-                break;
-            }
-            boolean any = false;
-            for (SpoutTask t : tasks) {
-                if (!t.alive) {
-                    continue;
+        ThreadClock.BlockingHook hook = armFlushOnBlock();
+        try {
+            for (int round = 0; round < BURST_ROUNDS; round++) {
+                // Stepped, a burst ends by rounds only: a real-time cut would make runs irreproducible.
+                // The time is looked at after the first round, so that a nextTuple that blocks does
+                // not keep outcomes waiting behind a second call, and then every few rounds: a clock
+                // read per tuple was a tenth of a fast spout's thread.
+                if (round > 0 && (!isRunning() || asleep() || !env.stepped()
+                        && (round == 1 || (round & CLOCK_ROUNDS_MASK) == 0) && burstTooLong(burstStart))) {
+                    break;
                 }
-                if (outbox.overflowSize() > 0 || env.backpressure().isCongested()) {
-                    // Held back downstream: the executor parks until the queue (own overflow) or
-                    // the backpressure flag lets us go, woken by whoever frees the room.
-                    congested = outbox.overflowSize() == 0;
-                    parkNanos = MAX_PARK_NANOS;
-                    return work + emitted;
-                }
-                if (t.atLimit()) {
-                    throttled = true;
-                    continue;
-                }
-                long before = t.setup.emitter.emits;
-                try {
-                    t.spout.nextTuple();
-                } catch (Throwable e) {
-                    reportUnlessReported(t, "nextTuple threw", e);
-                    // A call that threw did something (an error was reported) and the next may
-                    // emit: count it, so a step does not call the topology idle on it; but not
-                    // forever, or a spout that always throws would never let a step end.
-                    if (++throwStreak <= MAX_THROW_STREAK) {
-                        work++;
+                boolean any = false;
+                for (SpoutTask t : tasks) {
+                    if (!t.alive) {
+                        continue;
+                    }
+                    if (outbox.overflowSize() > 0 || env.backpressure().isCongested()) {
+                        // Held back downstream: the executor parks until the queue (own overflow) or
+                        // the backpressure flag lets us go, woken by whoever frees the room.
+                        congested = outbox.overflowSize() == 0;
+                        parkNanos = MAX_PARK_NANOS;
+                        return work + emitted;
+                    }
+                    if (t.atLimit()) {
+                        throttled = true;
+                        continue;
+                    }
+                    long before = t.setup.emitter.emits;
+                    try {
+                        t.spout.nextTuple();
+                    } catch (Throwable e) {
+                        reportUnlessReported(t, "nextTuple threw", e);
+                        // A call that threw did something (an error was reported) and the next may
+                        // emit: count it, so a step does not call the topology idle on it; but not
+                        // forever, or a spout that always throws would never let a step end.
+                        if (++throwStreak <= MAX_THROW_STREAK) {
+                            work++;
+                        }
+                    }
+                    reportedByEmit = null;
+                    work += runDeferred();
+                    if (t.setup.emitter.emits != before) {
+                        throwStreak = 0;
+                        any = true;
+                        emitted++;
                     }
                 }
-                reportedByEmit = null;
-                work += runDeferred();
-                if (t.setup.emitter.emits != before) {
-                    throwStreak = 0;
-                    any = true;
-                    emitted++;
+                if (!any) {
+                    break;
                 }
             }
-            if (!any) {
-                break;
+        } finally {
+            if (hook != null) {
+                hook.clear();
             }
         }
         // Throttled by max pending: acks wake us. Nothing to emit: poll again after a pause that
@@ -438,6 +452,26 @@ public final class SpoutExecutor extends Executor {
             nextPollAt = nextPollAt(System.nanoTime(), parkNanos);
         }
         return work + emitted;
+    }
+
+    /**
+     * Makes Time's sleeps on this thread send the untracked tuples batched so far, for the burst:
+     * a spout that emits and then sleeps in a later nextTuple (the usual "nothing to read: sleep
+     * 50 ms") would otherwise hold them for the sleep. Not with inline hand-offs, whose receivers
+     * run inside this spout's sends and could flush a batch that is being sent; not stepped, where
+     * a sleep ends the cycle anyway. Null when not armed.
+     */
+    private ThreadClock.BlockingHook armFlushOnBlock() {
+        if (flushOnBlock == null || env.stepped()) {
+            return null;
+        }
+        Thread t = Thread.currentThread();
+        if (t != hookThread) {
+            hookThread = t;
+            hook = ThreadClock.blockingHook();
+        }
+        hook.arm(flushOnBlock);
+        return hook;
     }
 
     /** Whether the burst that started then has run its time; refreshes the stamp on the way. */

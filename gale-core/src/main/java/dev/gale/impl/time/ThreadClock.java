@@ -12,6 +12,25 @@ import dev.gale.time.Clock;
 public final class ThreadClock {
     private static final ThreadLocal<Clock> BOUND = new ThreadLocal<>();
     private static final ThreadLocal<SteppedSleep> STEPPED_SLEEP = new ThreadLocal<>();
+    private static final ThreadLocal<BlockingHook> BLOCKING_HOOK = new ThreadLocal<>();
+
+    /**
+     * What the executor running on a thread wants done before its user code blocks in one of
+     * {@link dev.gale.utils.Time}'s sleeps: a spout sends the tuples it has batched, so they do not
+     * wait out the sleep. Armed and cleared by the executor with plain writes (no thread-local
+     * lookup per cycle). Thread-confined.
+     */
+    public static final class BlockingHook {
+        private Runnable beforeBlocking;
+
+        public void arm(Runnable action) {
+            beforeBlocking = action;
+        }
+
+        public void clear() {
+            beforeBlocking = null;
+        }
+    }
 
     private ThreadClock() {
     }
@@ -37,6 +56,25 @@ public final class ThreadClock {
             STEPPED_SLEEP.remove();
         } else {
             STEPPED_SLEEP.set(sleep);
+        }
+    }
+
+    /** The current thread's blocking hook, created on first use; an executor keeps it while it runs on the thread. */
+    public static BlockingHook blockingHook() {
+        BlockingHook h = BLOCKING_HOOK.get();
+        if (h == null) {
+            h = new BlockingHook();
+            BLOCKING_HOOK.set(h);
+        }
+        return h;
+    }
+
+    /** Runs what the executor on the current thread armed, if anything: Time calls it before it blocks. */
+    public static void beforeBlocking() {
+        BlockingHook h = BLOCKING_HOOK.get();
+        Runnable action = h == null ? null : h.beforeBlocking;
+        if (action != null) {
+            action.run();
         }
     }
 
