@@ -52,7 +52,7 @@ public final class Outbox extends LeadingPad {
     private int callStride = 1;
     private int callsToCheck = 1;
     static final int MAX_CALL_STRIDE = 16;
-    /** Whether tuples are batched (bolts); else each is offered at once (spouts). */
+    /** Whether tuples are batched (bolts); else each is offered at once (spouts, but see {@link #batchUntracked}). */
     private boolean batchTuples;
     /** Whether a spout's untracked tuples are batched (see {@link #sendUntracked}). */
     private boolean batchUntracked;
@@ -180,9 +180,9 @@ public final class Outbox extends LeadingPad {
     }
 
     /**
-     * Makes {@link #send} batch tuples. Bolts do; a spout offers each
-     * tuple at once, because its nextTuple may block after an emit (waiting for the next message)
-     * and must not hold the tuples it emitted. Before the executor runs.
+     * Makes {@link #send} batch tuples. Bolts do; a spout offers each tracked tuple at once, since
+     * its pending trees wait on them (its untracked ones, see {@link #sendUntracked}). Before the
+     * executor runs.
      */
     public void batchTuples(boolean on) {
         this.batchTuples = on;
