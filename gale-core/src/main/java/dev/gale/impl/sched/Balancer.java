@@ -1,6 +1,8 @@
 package dev.gale.impl.sched;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Evens out the load of a pool's threads: over each period it reads how long every duty cycle
@@ -9,7 +11,8 @@ import java.util.List;
  * spout costs as much as the three bolts after it; the balancer finds out.
  *
  * <p>A move must narrow the gap between the two threads by at least {@link #MIN_GAIN} of a core,
- * and the period after a move is not judged (it mixes before and after), so cycles do not bounce.
+ * the period after a move is not judged (it mixes before and after), and a moved cycle does not go
+ * back to the thread it left for {@link #NO_RETURN_NANOS}, so cycles do not bounce.
  *
  * <p>Not thread-safe: called by the scheduler's watchdog thread only.
  */
@@ -23,8 +26,19 @@ final class Balancer {
     record Move(Slot slot, Runner from, Runner to, double fromLoad, double toLoad) {
     }
 
+    /**
+     * How long a moved cycle may not go back to the thread it left. Without it the word count's
+     * acker and spout went back and forth every second or so (up to 6 moves in 8 s).
+     */
+    static final long NO_RETURN_NANOS = 10_000_000_000L;
+
     private long lastNanos = -1;
     private boolean skipNext;
+    /** The thread each moved cycle left, and when. */
+    private final Map<Slot, Departure> departures = new HashMap<>();
+
+    private record Departure(Runner from, long atNanos) {
+    }
 
     /** Reads the loads since the last call and returns the move to make now, or null. */
     Move consider(List<Runner> pool, long nowNanos) {
@@ -65,6 +79,10 @@ final class Balancer {
         Slot best = null;
         double bestGap = gap;
         for (Slot s : candidates) {
+            Departure left = departures.get(s);
+            if (left != null && left.from() == idlest && nowNanos - left.atNanos() < NO_RETURN_NANOS) {
+                continue; // it just came from there: no bouncing
+            }
             double d = (double) s.busyDelta / elapsed;
             double newGap = Math.abs(gap - 2 * d);
             if (newGap < bestGap) {
@@ -76,6 +94,7 @@ final class Balancer {
             return null;
         }
         skipNext = true;
+        departures.put(best, new Departure(busiest, nowNanos));
         return new Move(best, busiest, idlest, maxLoad, minLoad);
     }
 }

@@ -85,6 +85,29 @@ class BalancerTest {
     }
 
     @Test
+    void aMovedCycleDoesNotGoBackToTheThreadItLeftForAWhile() {
+        TwoAndOne f = new TwoAndOne();
+        Balancer.Move first = f.period(0.3, 0.5, 0.1); // t0 at 0.8, t1 at 0.1: x evens them best
+        assertThat(first.slot()).isSameAs(f.x);
+        first.from().giveUp(f.x);
+        first.to().hand(f.x); // t0 keeps y; t1 has z and x
+        assertThat(f.period(0.0, 0.0, 0.0)).as("the period after a move").isNull();
+        // t1 at 0.8, t0 at 0.05: sending x back would even them best (0.43 / 0.42), but x just
+        // came from t0; z goes instead.
+        Balancer.Move second = f.period(0.38, 0.05, 0.42);
+        assertThat(second.slot()).isSameAs(f.z);
+        assertThat(second.to()).isSameAs(f.t0);
+        // Undo z's move by hand, let the ban run out, and x may go back.
+        second.from().hand(f.z);
+        for (long quiet = 0; quiet <= Balancer.NO_RETURN_NANOS; quiet += PERIOD) {
+            assertThat(f.period(0.0, 0.0, 0.0)).isNull();
+        }
+        Balancer.Move later = f.period(0.38, 0.05, 0.42);
+        assertThat(later.slot()).isSameAs(f.x);
+        assertThat(later.to()).isSameAs(f.t0);
+    }
+
+    @Test
     void nothingMovesWhileNoThreadIsNearlySaturatedOrWhenTheGainIsSmall() {
         TwoAndOne f = new TwoAndOne();
         assertThat(f.period(0.3, 0.3, 0.0)).as("busiest at 0.6 of a core").isNull();
