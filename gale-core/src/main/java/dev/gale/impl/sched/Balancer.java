@@ -28,9 +28,10 @@ final class Balancer {
 
     /**
      * How long a moved cycle may not go back to the thread it left. Without it the word count's
-     * acker and spout went back and forth every second or so (up to 6 moves in 8 s).
+     * acker and spout went back and forth every second or so (up to 6 moves in 8 s); with 10 s,
+     * runs of 20 s still dropped by a tenth once it ran out.
      */
-    static final long NO_RETURN_NANOS = 10_000_000_000L;
+    static final long NO_RETURN_NANOS = 60_000_000_000L;
 
     private long lastNanos = -1;
     private boolean skipNext;
