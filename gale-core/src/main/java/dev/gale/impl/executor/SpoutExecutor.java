@@ -78,6 +78,8 @@ public final class SpoutExecutor extends Executor {
     private int throttledLast;
     /** Calls of nextTuple in a row that threw without emitting; see ownWork. */
     private int throwStreak;
+    /** The mask the burst uses now: {@link #CLOCK_ROUNDS_MASK}, or the quick one once calls prove quick. */
+    private int clockMask = CLOCK_ROUNDS_MASK;
     private static final int MAX_THROW_STREAK = 1000;
     private static final long MIN_POLL_GRID_NANOS = 1_000_000L;
     /** How long a spout must have emitted nothing before it counts as {@link #quiet()}. */
@@ -90,8 +92,6 @@ public final class SpoutExecutor extends Executor {
      */
     private static final long QUICK_CALL_NANOS = BURST_NANOS / 64;
     private static final int QUICK_CLOCK_ROUNDS_MASK = 15;
-    /** The mask the burst uses now: {@link #CLOCK_ROUNDS_MASK}, or the quick one once calls prove quick. */
-    private int clockMask = CLOCK_ROUNDS_MASK;
     /** On real time, the trees whose latency is measured: those whose root ends in these bits all 0. */
     private static final long TIMED_ROOT_MASK = 7;
 
