@@ -51,11 +51,26 @@ final class BoltCollector implements IOutputCollector {
 
     @Override
     public List<Integer> emit(String streamId, Collection<Tuple> anchors, List<Object> tuple) {
+        Tuple single = anchors != null && anchors.size() == 1 ? anchors.iterator().next() : null;
+        return emit(streamId, single, single == null ? anchors : null, tuple);
+    }
+
+    /**
+     * An emit anchored to one input, with no collection around it: a basic bolt's collector
+     * emits this way, so its every emit does not allocate a one-element list (7% of the word
+     * count's allocated bytes).
+     */
+    List<Integer> emitAnchored(String streamId, Tuple anchor, List<Object> tuple) {
+        return emit(streamId, anchor, null, tuple);
+    }
+
+    /** An emit anchored to {@code single} if not null, else to {@code anchors}. */
+    private List<Integer> emit(String streamId, Tuple single, Collection<Tuple> anchors, List<Object> tuple) {
         StreamRouter r = emitter.router(streamId, tuple);
         int n = r.route(tuple);
         int[] targets = r.targets();
         for (int i = 0; i < n; i++) {
-            emitter.send(targets[i], anchoredTuple(r, tuple, anchors, targets[i]));
+            emitter.send(targets[i], anchoredTuple(r, tuple, single, anchors, targets[i]));
         }
         emitter.emitted(r, tuple, targets, n);
         return emitter.taskList(targets, n);
@@ -64,15 +79,17 @@ final class BoltCollector implements IOutputCollector {
     @Override
     public void emitDirect(int taskId, String streamId, Collection<Tuple> anchors, List<Object> tuple) {
         StreamRouter r = emitter.directRouter(taskId, streamId, tuple);
-        emitter.send(taskId, anchoredTuple(r, tuple, anchors, taskId));
+        Tuple anchor = anchors != null && anchors.size() == 1 ? anchors.iterator().next() : null;
+        emitter.send(taskId, anchoredTuple(r, tuple, anchor, anchor == null ? anchors : null, taskId));
         single[0] = taskId;
         emitter.emitted(r, tuple, single, 1);
     }
 
-    /** One copy of a new tuple anchored to {@code anchors}, for {@code target}. */
-    private TupleImpl anchoredTuple(StreamRouter r, List<Object> values, Collection<Tuple> anchors, int target) {
-        if (tracking && anchors != null && anchors.size() == 1) {
-            TupleImpl a = impl(anchors.iterator().next());
+    /** One copy of a new tuple anchored to {@code single} if not null, else to {@code anchors}, for {@code target}. */
+    private TupleImpl anchoredTuple(StreamRouter r, List<Object> values, Tuple single, Collection<Tuple> anchors,
+                                    int target) {
+        if (single != null && tracking) {
+            TupleImpl a = impl(single);
             if (a.rootCount() == 1) {
                 // The common case (one anchor in one tree): the root and edge go in the tuple itself.
                 long edge = ids.next();
@@ -80,7 +97,7 @@ final class BoltCollector implements IOutputCollector {
                 return emitter.tuple(r, values, a.root(0), edge, target);
             }
         }
-        return emitter.tuple(r, values, anchoredId(anchors), target);
+        return emitter.tuple(r, values, anchoredId(single != null ? List.of(single) : anchors), target);
     }
 
     /** The message id of one copy of a new tuple anchored to {@code anchors}. */

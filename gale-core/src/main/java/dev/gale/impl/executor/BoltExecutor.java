@@ -91,7 +91,7 @@ public final class BoltExecutor extends Executor {
             this.setup = setup;
             this.collector = collector;
             Object c = setup.component;
-            this.bolt = c instanceof IBasicBolt ? new BasicBoltAdapter((IBasicBolt) c, inputs) : (IBolt) c;
+            this.bolt = c instanceof IBasicBolt ? new BasicBoltAdapter((IBasicBolt) c, inputs, collector) : (IBolt) c;
         }
     }
 
