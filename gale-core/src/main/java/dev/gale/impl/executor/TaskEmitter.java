@@ -7,6 +7,7 @@ import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.topology.StreamDef;
 import dev.gale.impl.transfer.Outbox;
 import dev.gale.impl.tuple.TupleImpl;
+import dev.gale.impl.tuple.TupleOrigin;
 import dev.gale.impl.util.LeadingPad;
 import dev.gale.task.GeneralTopologyContext;
 import dev.gale.tuple.MessageId;
@@ -72,6 +73,7 @@ final class TaskEmitter extends LeadingPad {
         for (StreamRouter r : routers.values()) {
             declared.put(r.streamId(), r.stream());
             r.placement(placement);
+            r.origin(new TupleOrigin(context, taskId, componentId, r.streamId(), r.fields()));
         }
         for (dev.gale.impl.stats.StreamCounter c : metrics.streamCounters(routers.keySet())) {
             routers.get(c.snapshot().streamId()).counter(c);
@@ -123,12 +125,12 @@ final class TaskEmitter extends LeadingPad {
     }
 
     TupleImpl tuple(StreamRouter r, List<Object> values, MessageId id, int target) {
-        return new TupleImpl(context, values, taskId, componentId, r.streamId(), r.fields(), id, target);
+        return new TupleImpl(r.origin(), values, id, target);
     }
 
     /** A tuple in the single tree {@code root}, reached by edge {@code id}: no message id object to allocate. */
     TupleImpl tuple(StreamRouter r, List<Object> values, long root, long id, int target) {
-        return new TupleImpl(context, values, taskId, componentId, r.streamId(), r.fields(), root, id, target);
+        return new TupleImpl(r.origin(), values, root, id, target);
     }
 
     void send(int task, Object message) {

@@ -21,6 +21,7 @@ public final class StreamRouter {
     private final int[] targets;
     private final int[] directTasks;
     private dev.gale.impl.stats.StreamCounter counter;
+    private dev.gale.impl.tuple.TupleOrigin origin;
 
     private StreamRouter(StreamDef stream, Grouper[] groupers, int[] directTasks) {
         this.stream = stream;
@@ -66,6 +67,15 @@ public final class StreamRouter {
 
     public void counter(dev.gale.impl.stats.StreamCounter c) {
         this.counter = c;
+    }
+
+    /** What every tuple this task emits on the stream shares; set once by the task's emitter before the task runs. */
+    public dev.gale.impl.tuple.TupleOrigin origin() {
+        return origin;
+    }
+
+    public void origin(dev.gale.impl.tuple.TupleOrigin o) {
+        this.origin = o;
     }
 
     public StreamDef stream() {

@@ -16,49 +16,49 @@ import java.util.List;
  * <p>Values are shared between the copies sent to several tasks and must not be mutated.
  */
 public final class TupleImpl implements Tuple {
-    private final GeneralTopologyContext context;
+    /** Set in {@link #rootsAndDone} once the tuple is acked or failed. */
+    private static final int DONE = 1 << 31;
+    private final TupleOrigin origin;
     private final List<Object> values;
-    private final int sourceTask;
-    private final String sourceComponent;
-    private final String streamId;
-    private final Fields fields;
-    /** How many trees the tuple belongs to; with one, its root and edge id sit in the two fields below. */
-    private final int rootCount;
-    private final long root0;
-    private final long id0;
     /**
      * The message id as given, or made on the first request: most tuples belong to one tree and
      * are never asked, and an object less per tuple is a cache line less for the thread it is sent to.
      */
     private MessageId messageId;
+    /** How many trees the tuple belongs to, and {@link #DONE}: one field, so the tuple stays at 56 bytes. */
+    private int rootsAndDone;
     private final int targetTask;
-    private GlobalStreamId globalStreamId;
+    /** With one tree, its root and the edge id leading here; else see {@link #messageId}. */
+    private final long root0;
+    private final long id0;
     private long ackVal;
-    private boolean done;
 
     public TupleImpl(GeneralTopologyContext context, List<Object> values, int sourceTask, String sourceComponent,
                      String streamId, Fields fields, MessageId messageId, int targetTask) {
-        this(context, values, sourceTask, sourceComponent, streamId, fields, messageId.rootCount(),
-                messageId.rootCount() == 1 ? messageId.root(0) : 0, messageId.rootCount() == 1 ? messageId.id(0) : 0,
-                messageId, targetTask);
+        this(new TupleOrigin(context, sourceTask, sourceComponent, streamId, fields), values, messageId, targetTask);
     }
 
     /** A tuple in the single tree {@code root}, reached by edge {@code id}. */
     public TupleImpl(GeneralTopologyContext context, List<Object> values, int sourceTask, String sourceComponent,
                      String streamId, Fields fields, long root, long id, int targetTask) {
-        this(context, values, sourceTask, sourceComponent, streamId, fields, 1, root, id, null, targetTask);
+        this(new TupleOrigin(context, sourceTask, sourceComponent, streamId, fields), values, root, id, targetTask);
     }
 
-    private TupleImpl(GeneralTopologyContext context, List<Object> values, int sourceTask, String sourceComponent,
-                      String streamId, Fields fields, int rootCount, long root0, long id0, MessageId messageId,
-                      int targetTask) {
-        this.context = context;
+    public TupleImpl(TupleOrigin origin, List<Object> values, MessageId messageId, int targetTask) {
+        this(origin, values, messageId.rootCount(), messageId.rootCount() == 1 ? messageId.root(0) : 0,
+                messageId.rootCount() == 1 ? messageId.id(0) : 0, messageId, targetTask);
+    }
+
+    /** A tuple in the single tree {@code root}, reached by edge {@code id}. */
+    public TupleImpl(TupleOrigin origin, List<Object> values, long root, long id, int targetTask) {
+        this(origin, values, 1, root, id, null, targetTask);
+    }
+
+    private TupleImpl(TupleOrigin origin, List<Object> values, int rootCount, long root0, long id0,
+                      MessageId messageId, int targetTask) {
+        this.origin = origin;
         this.values = values;
-        this.sourceTask = sourceTask;
-        this.sourceComponent = sourceComponent;
-        this.streamId = streamId;
-        this.fields = fields;
-        this.rootCount = rootCount;
+        this.rootsAndDone = rootCount;
         this.root0 = root0;
         this.id0 = id0;
         this.messageId = messageId;
@@ -67,17 +67,17 @@ public final class TupleImpl implements Tuple {
 
     /** How many trees the tuple belongs to (0 when untracked). */
     public int rootCount() {
-        return rootCount;
+        return rootsAndDone & ~DONE;
     }
 
     /** The root id of the {@code i}-th tree the tuple belongs to. */
     public long root(int i) {
-        return rootCount == 1 ? root0 : messageId.root(i);
+        return rootCount() == 1 ? root0 : messageId.root(i);
     }
 
     /** The XOR of the edge ids that lead to this tuple in the {@code i}-th tree. */
     public long edgeId(int i) {
-        return rootCount == 1 ? id0 : messageId.id(i);
+        return rootCount() == 1 ? id0 : messageId.id(i);
     }
 
     /** The task this copy was sent to. */
@@ -96,15 +96,16 @@ public final class TupleImpl implements Tuple {
 
     /** Marks the tuple acked or failed; returns false if it already was. */
     public boolean markDone() {
-        if (done) {
+        int r = rootsAndDone;
+        if ((r & DONE) != 0) {
             return false;
         }
-        done = true;
+        rootsAndDone = r | DONE;
         return true;
     }
 
     public boolean isDone() {
-        return done;
+        return (rootsAndDone & DONE) != 0;
     }
 
     @Override
@@ -114,22 +115,22 @@ public final class TupleImpl implements Tuple {
 
     @Override
     public boolean contains(String field) {
-        return fields.contains(field);
+        return origin.fields.contains(field);
     }
 
     @Override
     public Fields getFields() {
-        return fields;
+        return origin.fields;
     }
 
     @Override
     public int fieldIndex(String field) {
-        return fields.fieldIndex(field);
+        return origin.fields.fieldIndex(field);
     }
 
     @Override
     public List<Object> select(Fields selector) {
-        return fields.select(selector, values);
+        return origin.fields.select(selector, values);
     }
 
     @Override
@@ -184,7 +185,7 @@ public final class TupleImpl implements Tuple {
 
     @Override
     public Object getValueByField(String field) {
-        return values.get(fields.fieldIndex(field));
+        return values.get(origin.fields.fieldIndex(field));
     }
 
     @Override
@@ -239,27 +240,22 @@ public final class TupleImpl implements Tuple {
 
     @Override
     public GlobalStreamId getSourceGlobalStreamId() {
-        GlobalStreamId id = globalStreamId;
-        if (id == null) {
-            id = new GlobalStreamId(sourceComponent, streamId);
-            globalStreamId = id;
-        }
-        return id;
+        return origin.globalStreamId;
     }
 
     @Override
     public String getSourceComponent() {
-        return sourceComponent;
+        return origin.sourceComponent;
     }
 
     @Override
     public int getSourceTask() {
-        return sourceTask;
+        return origin.sourceTask;
     }
 
     @Override
     public String getSourceStreamId() {
-        return streamId;
+        return origin.streamId;
     }
 
     @Override
@@ -275,12 +271,13 @@ public final class TupleImpl implements Tuple {
 
     @Override
     public GeneralTopologyContext getContext() {
-        return context;
+        return origin.context;
     }
 
     @Override
     public String toString() {
-        return "source: " + sourceComponent + ":" + sourceTask + ", stream: " + streamId + ", id: " + getMessageId()
+        return "source: " + origin.sourceComponent + ":" + origin.sourceTask + ", stream: " + origin.streamId
+                + ", id: " + getMessageId()
                 + ", " + values;
     }
 }
