@@ -8,7 +8,6 @@ import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.transfer.Inbox;
 import dev.gale.impl.tuple.TupleImpl;
 import dev.gale.task.IBolt;
-import dev.gale.task.OutputCollector;
 import dev.gale.topology.IBasicBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.MessageId;
@@ -99,7 +98,7 @@ public final class BoltExecutor extends Executor {
     protected void init() {
         for (BoltTask t : tasks) {
             try {
-                t.bolt.prepare(t.setup.conf, t.setup.context, new OutputCollector(t.collector));
+                t.bolt.prepare(t.setup.conf, t.setup.context, new TaskOutputCollector(t.collector));
             } catch (Throwable e) {
                 t.alive = false;
                 userError(t.setup.taskId, "prepare failed; the task will fail its input", e);
