@@ -59,7 +59,11 @@ public final class BasicBoltAdapter implements IRichBolt {
         }
         try {
             bolt.execute(input, basicCollector);
-            collector.ack(input);
+            if (direct != null) {
+                direct.ackHere((dev.gale.impl.tuple.TupleImpl) input);
+            } else {
+                collector.ack(input);
+            }
         } catch (FailedException e) {
             if (e instanceof ReportedFailedException) {
                 collector.reportError(e);

@@ -150,7 +150,11 @@ final class BoltCollector implements IOutputCollector {
         if (handedOff(() -> ack(input))) {
             return;
         }
-        TupleImpl t = impl(input);
+        ackHere(impl(input));
+    }
+
+    /** Acks on the bolt's own thread: a basic bolt's input once its execute has returned. */
+    void ackHere(TupleImpl t) {
         if (!t.markDone()) {
             return;
         }
@@ -159,7 +163,7 @@ final class BoltCollector implements IOutputCollector {
             emitter.sendAckToAcker(env.ackerFor(root), root, t.edgeId(i) ^ t.ackVal());
         }
         emitter.metrics.acked();
-        hooks.boltAck(input);
+        hooks.boltAck(t);
     }
 
     @Override

@@ -35,6 +35,9 @@ final class FieldsGrouper implements Grouper {
     }
 
     static int hash(Object v) {
+        if (v instanceof String) {
+            return v.hashCode(); // the common key, without the array check
+        }
         if (v == null) {
             return 0;
         }
