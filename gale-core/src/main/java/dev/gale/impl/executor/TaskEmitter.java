@@ -163,7 +163,6 @@ final class TaskEmitter extends LeadingPad {
         if (observer != null) {
             observer.emitted(componentId, taskId, r.streamId(), values);
         }
-        metrics.emitted(n);
         r.counter().emitted(n);
         if (debug) {
             LOG.info("Emitting: {} {} {}", describe, r.streamId(), values);
