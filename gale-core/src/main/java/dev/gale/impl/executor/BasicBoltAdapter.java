@@ -23,7 +23,10 @@ public final class BasicBoltAdapter implements IRichBolt {
     private final IBasicBolt bolt;
     /** The executor's record of the tuple it runs, or null: the adapter sets the collector's context itself. */
     private final transient InputSource inputs;
-    /** The executor's collector behind the one prepare is given: emits go to it without a list around the anchor. */
+    /**
+     * The task's own collector, or null (driven by hand): emits reach it without a list around
+     * the anchor, and the ack without the check for a call from another thread.
+     */
     private final transient BoltCollector direct;
     private transient OutputCollector collector;
     private transient BasicOutputCollector basicCollector;
