@@ -24,8 +24,9 @@ public final class BasicBoltAdapter implements IRichBolt {
     /** The executor's record of the tuple it runs, or null: the adapter sets the collector's context itself. */
     private final transient InputSource inputs;
     /**
-     * The task's own collector, or null (driven by hand): emits reach it without a list around
-     * the anchor, and the ack without the check for a call from another thread.
+     * The task's own collector, or null (driven by hand): the ack goes to it directly, without the
+     * check for a call from another thread. (Emits go through the {@link TaskOutputCollector}
+     * prepare is given, which passes the anchor on without a list.)
      */
     private final transient BoltCollector direct;
     private transient OutputCollector collector;
@@ -51,7 +52,7 @@ public final class BasicBoltAdapter implements IRichBolt {
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
         this.basicCollector = inputs == null ? new BasicOutputCollector(collector)
-                : new SourcedCollector(collector, inputs, direct);
+                : new SourcedCollector(collector, inputs);
         bolt.prepare(topoConf, context);
     }
 
@@ -102,18 +103,16 @@ public final class BasicBoltAdapter implements IRichBolt {
     private static final class SourcedCollector extends BasicOutputCollector {
         private final OutputCollector out;
         private final InputSource inputs;
-        private final BoltCollector direct;
 
-        SourcedCollector(OutputCollector out, InputSource inputs, BoltCollector direct) {
+        SourcedCollector(OutputCollector out, InputSource inputs) {
             super(out);
             this.out = out;
             this.inputs = inputs;
-            this.direct = direct;
         }
 
         @Override
         public List<Integer> emit(String streamId, List<Object> tuple) {
-            return direct.emitAnchored(streamId, inputs.currentInput(), tuple);
+            return out.emit(streamId, inputs.currentInput(), tuple);
         }
 
         @Override
