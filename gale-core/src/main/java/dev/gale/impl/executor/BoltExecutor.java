@@ -47,6 +47,15 @@ public final class BoltExecutor extends Executor {
     private long holderUses;
     /** A fresh holder after this many tuples, so it stays in the young generation while in use. */
     private static final int HOLDER_USES = 4096;
+    /**
+     * A batch's tuples were written on another core, as a rule, and the first read of each is a
+     * cache miss. Reading the tuple this many places ahead before executing the current one lets
+     * that miss overlap with the current tuple's work instead of stalling the next one. Word count,
+     * 10-16 alternating runs: median 2.51M sentences/s at 8, 2.46M at 4, 2.42M without.
+     */
+    private static final int READ_AHEAD = 8;
+    /** The sum of the reads ahead, stored so that the JIT keeps the reads. */
+    private long readAhead;
     private final boolean basic;
     /**
      * The trailing pad (see {@link dev.gale.impl.util.LeadingPad}): fields written per tuple or call
@@ -132,10 +141,16 @@ public final class BoltExecutor extends Executor {
             if (basic) {
                 inputBatch = batch;
             }
-            for (int i = 0; i < batch.size(); i++) {
+            int n = batch.size();
+            long early = 0;
+            for (int i = 0; i < n; i++) {
+                if (i + READ_AHEAD < n) {
+                    early += ((TupleImpl) batch.get(i + READ_AHEAD)).targetTask();
+                }
                 inputIndex = i;
                 onMessage(batch.get(i));
             }
+            readAhead = early;
             inputBatch = null;
         } else {
             if (basic) {
