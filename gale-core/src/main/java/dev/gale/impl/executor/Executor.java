@@ -254,10 +254,12 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
         }
         busy = true;
         int work = 0;
+        int drained = 0;
         try {
             work += inbox.drainControl(controlHandler);
             work += outbox.flushOverflow();
-            work += inbox.drain(this, BATCH);
+            drained = inbox.drain(this, BATCH);
+            work += drained;
             work += ownWork();
             work += outbox.signalTouched();
         } catch (Halted h) {
@@ -275,7 +277,9 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
             activity = activity + 1;
         }
         busy = false;
-        inbox.wakeRoomWaitersIfDrained();
+        if (drained > 0) {
+            inbox.wakeRoomWaitersIfRoom();
+        }
         return work;
     }
 

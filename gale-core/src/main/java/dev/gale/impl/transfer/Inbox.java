@@ -23,8 +23,6 @@ public final class Inbox {
     private final MpscArrayQueue<Object> data;
     private final MpscUnboundedXaddArrayQueue<Object> control = new MpscUnboundedXaddArrayQueue<>(64);
     private final int roomThreshold;
-    /** A drain left room since the last {@link #wakeRoomWaitersIfDrained()}; owner thread only. */
-    private boolean roomCheckDue;
     /** Threads of producers parked until this queue has room; see {@link #awaitRoom}. */
     private final Set<Parker> roomWaiters = ConcurrentHashMap.newKeySet();
     /** The owning executor, when it may take messages inline (see {@link InlineReceiver}); else null. */
@@ -84,30 +82,26 @@ public final class Inbox {
     }
 
     /**
-     * Drains up to {@code limit} data messages into {@code handler}; owner thread only. If this
-     * left the queue at half or less, the owner's next {@link #wakeRoomWaitersIfDrained()} wakes
-     * the producers waiting for room.
+     * Drains up to {@code limit} data messages into {@code handler}; owner thread only. A turn
+     * that drained any must end with {@link #wakeRoomWaitersIfRoom()}.
      */
     public int drain(MessagePassingQueue.Consumer<Object> handler, int limit) {
-        int n = data.drain(handler, limit);
-        if (n > 0 && data.size() <= roomThreshold) {
-            // Every drain that leaves room is followed by a check, not only one that crosses
-            // half: a producer may read our index stores late (release stores, not yet visible
-            // to it), see the queue fuller than it is, and register while, in our view, the
-            // queue never crosses half again.
-            roomCheckDue = true;
-        }
-        return n;
+        return data.drain(handler, limit);
     }
 
     /**
-     * Wakes the producers waiting for room if a drain since the last call left the queue at half
-     * or less; owner thread only. Call it at the end of every turn that drains: its fence pairs
-     * with the waiter's, and costs least once the turn's own stores have left the store buffer.
+     * Wakes the producers waiting for room if the queue is at half or less; owner thread only.
+     * Call it at the end of every turn that drained: its fence pairs with the waiter's, and costs
+     * least once the turn's own stores have left the store buffer. Every such turn checks, not
+     * only one that crosses half: a producer may read our index stores late (release stores, not
+     * yet visible to it), see the queue fuller than it is, and register while, in our view, the
+     * queue never crosses half again. A turn that finds the queue over half skips the check and
+     * loses nothing: the queue is not empty, so another turn drains and checks. Nothing here is
+     * written: producers read this object on every send, and a store per turn took the line
+     * from each of them (word count +4%, noack +9% without it).
      */
-    public void wakeRoomWaitersIfDrained() {
-        if (roomCheckDue) {
-            roomCheckDue = false;
+    public void wakeRoomWaitersIfRoom() {
+        if (data.size() <= roomThreshold) {
             wakeRoomWaiters();
         }
     }

@@ -32,7 +32,7 @@ class RoomHandshakeTest {
         queue.registerRoomWaiter(producer);
         producer.prepareToPark();
         queue.drain(m -> { }, 1);
-        queue.wakeRoomWaitersIfDrained();
+        queue.wakeRoomWaitersIfRoom();
         assertThat(producer.wasWoken()).as("woken after a drain that leaves room").isTrue();
     }
 
@@ -47,11 +47,11 @@ class RoomHandshakeTest {
         producer.prepareToPark();
         assertThat(queue.awaitRoom(producer)).as("full: park").isTrue();
         queue.drain(m -> { }, 1);
-        queue.wakeRoomWaitersIfDrained();
+        queue.wakeRoomWaitersIfRoom();
         assertThat(producer.wasWoken()).as("3 of 4 left: still waiting").isFalse();
         queue.drain(m -> { }, 1);
         assertThat(producer.wasWoken()).as("woken only at the end of the consumer's turn").isFalse();
-        queue.wakeRoomWaitersIfDrained();
+        queue.wakeRoomWaitersIfRoom();
         assertThat(producer.wasWoken()).as("2 of 4 left: woken").isTrue();
     }
 
@@ -68,7 +68,7 @@ class RoomHandshakeTest {
                 while (received[0] < messages) {
                     // Small, varying batches: the queue crosses half-full in many different ways.
                     int n = queue.drain(m -> received[0]++, 1 + random.nextInt(3));
-                    queue.wakeRoomWaitersIfDrained();
+                    queue.wakeRoomWaitersIfRoom();
                     if (n == 0) {
                         Parking.park(queue, PARK_NANOS);
                     }
