@@ -25,7 +25,8 @@ public final class BasicBoltAdapter implements IRichBolt {
     private final transient InputSource inputs;
     /**
      * The task's own collector, or null (driven by hand): the ack goes to it directly, without the
-     * check for a call from another thread. (Emits go through the {@link TaskOutputCollector}
+     * check for a call from another thread, and without a store into the input (see
+     * {@link BoltCollector#beginBasic}). (Emits go through the {@link TaskOutputCollector}
      * prepare is given, which passes the anchor on without a list.)
      */
     private final transient BoltCollector direct;
@@ -61,10 +62,13 @@ public final class BasicBoltAdapter implements IRichBolt {
         if (inputs == null) {
             basicCollector.setContext(input);
         }
+        if (direct != null) {
+            direct.beginBasic();
+        }
         try {
             bolt.execute(input, basicCollector);
             if (direct != null) {
-                direct.ackHere((dev.gale.impl.tuple.TupleImpl) input);
+                direct.ackBasic((dev.gale.impl.tuple.TupleImpl) input);
             } else {
                 collector.ack(input);
             }

@@ -5,6 +5,7 @@ import dev.gale.impl.grouping.StreamRouter;
 import dev.gale.impl.transfer.AckerMessage;
 import dev.gale.impl.transfer.Inbox;
 import dev.gale.impl.tuple.TupleImpl;
+import dev.gale.impl.util.LeadingPad;
 import dev.gale.task.IOutputCollector;
 import dev.gale.tuple.MessageId;
 import dev.gale.tuple.Tuple;
@@ -18,11 +19,25 @@ import java.util.List;
  * value; acking a tuple sends each of its roots' ackers {@code id ^ ackVal}. So every edge id
  * reaches the acker exactly twice.
  *
+ * <p>A basic bolt's input is not written to: the edge ids of its emits gather here while it
+ * executes ({@link #beginBasic}), and it is acked with them once execute returns
+ * ({@link #ackBasic}), without the acked mark. The input was written on another core, as a rule;
+ * a store into it takes its cache line from that core, and those stores (an edge id per emit and
+ * the mark) cost the word count about a twentieth of its throughput. A basic bolt's inputs are
+ * acked or failed by the engine, each once, so the only other call that can reach one is the
+ * bolt's own, through {@code getOutputter()}: during execute it settles the input in place of the
+ * engine (the gathered ids go into the tuple first); afterwards the input is settled already, and
+ * the call is ignored, as a second ack or fail of any tuple is. A rich bolt may ack an input
+ * whenever it likes, so its inputs keep the ids and the mark in the tuple.
+ *
  * <p>Emits only on the bolt's thread. {@code ack}, {@code fail} and {@code resetTimeout} may be
  * called from any thread (a producer callback, say): off the bolt's thread they are handed to it
  * as a control message and run there, in the order they were handed.
  */
-final class BoltCollector implements IOutputCollector {
+final class BoltCollector extends LeadingPad implements IOutputCollector {
+    private static final long NOT_BASIC = 0;
+    private static final long EXECUTING = 1;
+    private static final long SETTLED = 2;
     private final RuntimeEnv env;
     private final TaskEmitter emitter;
     private final IdGenerator ids;
@@ -30,9 +45,21 @@ final class BoltCollector implements IOutputCollector {
     private final Inbox ownInbox;
     private final TaskHooks hooks;
     private final int[] single = new int[1];
+    /** The executor's current input, when this collector serves a basic bolt; else null. */
+    private final InputSource basicInputs;
+    /**
+     * Whether a basic bolt's input is executing here ({@link #EXECUTING}: the edge ids of its emits
+     * gather in {@link #basicEdges}), was acked by {@link #ackBasic} ({@link #SETTLED}), or neither.
+     * Longs, written per emit: in front of the trailing pad (see {@link LeadingPad}).
+     */
+    private long basicState = NOT_BASIC;
+    private long basicEdges;
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 
-    BoltCollector(RuntimeEnv env, TaskEmitter emitter, IdGenerator ids, Inbox ownInbox) {
+    /** @param basicInputs the executor's current input if the task runs a basic bolt, else null */
+    BoltCollector(RuntimeEnv env, TaskEmitter emitter, IdGenerator ids, Inbox ownInbox, InputSource basicInputs) {
         this.env = env;
+        this.basicInputs = basicInputs;
         this.emitter = emitter;
         this.ids = ids;
         this.tracking = env.tracking();
@@ -89,7 +116,11 @@ final class BoltCollector implements IOutputCollector {
             if (a.rootCount() == 1) {
                 // The common case (one anchor in one tree): the root and edge go in the tuple itself.
                 long edge = ids.next();
-                a.xorAckVal(edge);
+                if (basicState == EXECUTING && a == basicInputs.currentInput()) {
+                    basicEdges ^= edge;
+                } else {
+                    a.xorAckVal(edge);
+                }
                 return emitter.tuple(r, values, a.root(0), edge, target);
             }
         }
@@ -150,11 +181,10 @@ final class BoltCollector implements IOutputCollector {
         if (handedOff(() -> ack(input))) {
             return;
         }
-        ackHere(impl(input));
-    }
-
-    /** Acks on the bolt's own thread: a basic bolt's input once its execute has returned. */
-    void ackHere(TupleImpl t) {
+        TupleImpl t = impl(input);
+        if (basicInputs != null && !settleBasicByBolt(t)) {
+            return;
+        }
         if (!t.markDone()) {
             return;
         }
@@ -166,12 +196,73 @@ final class BoltCollector implements IOutputCollector {
         hooks.boltAck(t);
     }
 
+    /**
+     * A basic bolt's execute starts on the executor's current input: until it returns, the edge
+     * ids of emits anchored to that input gather here instead of in the tuple.
+     */
+    void beginBasic() {
+        basicEdges = 0;
+        basicState = EXECUTING;
+    }
+
+    /**
+     * Acks a basic bolt's input once execute has returned, with the edge ids gathered since
+     * {@link #beginBasic}; nothing if the bolt acked or failed it itself meanwhile.
+     */
+    void ackBasic(TupleImpl t) {
+        if (basicState != EXECUTING) {
+            return;
+        }
+        long edges = basicEdges;
+        basicEdges = 0;
+        basicState = SETTLED;
+        for (int i = 0; i < t.rootCount(); i++) {
+            long root = t.root(i);
+            emitter.sendAckToAcker(env.ackerFor(root), root, t.edgeId(i) ^ t.ackVal() ^ edges);
+        }
+        emitter.metrics.acked();
+        hooks.boltAck(t);
+    }
+
+    /** Whether the input that last executed was acked by {@link #ackBasic} (then it must not be failed as well). */
+    boolean basicSettled() {
+        return basicState == SETTLED;
+    }
+
+    /**
+     * A basic bolt acks or fails {@code t} itself (through {@code getOutputter()}): true, with the
+     * gathered edge ids moved into the tuple, if {@code t} is the input executing now, which the
+     * bolt then settles instead of the engine; false if it is any other, which the engine has
+     * settled already.
+     */
+    private boolean settleBasicByBolt(TupleImpl t) {
+        if (basicState != EXECUTING || t != basicInputs.currentInput()) {
+            return false;
+        }
+        t.xorAckVal(basicEdges);
+        basicEdges = 0;
+        basicState = NOT_BASIC;
+        return true;
+    }
+
     @Override
     public void fail(Tuple input) {
         if (handedOff(() -> fail(input))) {
             return;
         }
         TupleImpl t = impl(input);
+        if (basicInputs != null && !settleBasicByBolt(t)) {
+            return;
+        }
+        failInput(t);
+    }
+
+    /**
+     * Fails an input for the engine, on the bolt's thread: the bolt's task is dead, or its execute
+     * threw. Ignored if the input was acked or failed already.
+     */
+    void failInput(TupleImpl t) {
+        basicState = NOT_BASIC;
         if (!t.markDone()) {
             return;
         }
@@ -180,7 +271,7 @@ final class BoltCollector implements IOutputCollector {
             emitter.sendToAcker(env.ackerFor(root), AckerMessage.fail(root));
         }
         emitter.metrics.failed();
-        hooks.boltFail(input);
+        hooks.boltFail(t);
     }
 
     @Override

@@ -75,7 +75,10 @@ public final class BoltExecutor extends Executor {
                 throw new IllegalStateException("tasks of an executor must be consecutive: " + taskIds);
             }
             TaskSetup setup = new TaskSetup(env, def, taskIds.get(i), outbox, false, executorData);
-            tasks[i] = new BoltTask(setup, new BoltCollector(env, setup.emitter, ids, inbox), this::currentInput);
+            InputSource inputs = this::currentInput;
+            BoltCollector collector = new BoltCollector(env, setup.emitter, ids, inbox,
+                    setup.component instanceof IBasicBolt ? inputs : null);
+            tasks[i] = new BoltTask(setup, collector, inputs);
         }
         boolean anyBasic = false;
         for (BoltTask t : tasks) {
@@ -194,7 +197,7 @@ public final class BoltExecutor extends Executor {
 
     private void execute(BoltTask t, TupleImpl tuple) {
         if (!t.alive) {
-            t.collector.fail(tuple);
+            t.collector.failInput(tuple);
             return;
         }
         // The topology's clock, like complete latency: under a simulated clock the figure is what
@@ -206,8 +209,8 @@ public final class BoltExecutor extends Executor {
         } catch (Throwable e) {
             userError(t.setup.taskId, "execute threw on a tuple from '" + tuple.getSourceComponent() + "' stream '"
                     + tuple.getSourceStreamId() + "'" + (e instanceof Error ? "" : "; the tuple is failed"), e);
-            if (!tuple.isDone()) {
-                t.collector.fail(tuple);
+            if (!tuple.isDone() && !t.collector.basicSettled()) {
+                t.collector.failInput(tuple);
             }
         }
         long latency = timed ? env.clock().nanos() - start : -1;

@@ -49,7 +49,8 @@ class LeadingPadTest {
                 "dev.gale.impl.sched.SlotFields", "dev.gale.impl.sched.CallMarkFields",
                 "dev.gale.impl.util.LongOpenHashIndex", "dev.gale.impl.spout.SpoutPending",
                 "dev.gale.impl.spout.PendingLimit", "dev.gale.impl.executor.IdGenerator",
-                "dev.gale.impl.acker.Acker", "dev.gale.impl.acker.PendingTrees")) {
+                "dev.gale.impl.acker.Acker", "dev.gale.impl.acker.PendingTrees",
+                "dev.gale.impl.executor.BoltCollector")) {
             Class<?> c = Class.forName(name);
             assertThat(LeadingPad.class.isAssignableFrom(c)).as("%s extends LeadingPad", name).isTrue();
             for (Field f : ownFields(c)) {
@@ -67,7 +68,7 @@ class LeadingPadTest {
                 "dev.gale.impl.executor.BoltExecutor", "dev.gale.impl.acker.AckerExecutor",
                 "dev.gale.impl.spout.SpoutPending", "dev.gale.impl.spout.PendingLimit",
                 "dev.gale.impl.executor.IdGenerator", "dev.gale.impl.acker.Acker",
-                "dev.gale.impl.acker.PendingTrees")) {
+                "dev.gale.impl.acker.PendingTrees", "dev.gale.impl.executor.BoltCollector")) {
             Class<?> c = Class.forName(name);
             long padStart = Long.MAX_VALUE;
             long padEnd = 0;
