@@ -6,29 +6,36 @@ import dev.gale.Config;
 import dev.gale.LocalCluster;
 import dev.gale.testing.FeederSpout;
 import dev.gale.time.SimulatedClock;
+import dev.gale.task.OutputCollector;
+import dev.gale.task.TopologyContext;
 import dev.gale.topology.BasicOutputCollector;
+import dev.gale.topology.IBasicBolt;
+import dev.gale.topology.IRichBolt;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.topology.base.BaseBasicBolt;
+import dev.gale.topology.base.BaseRichBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A basic bolt's input is acked by the engine when execute returns, with the edge ids of its
- * emits kept outside the tuple until then. A bolt may still ack or fail it itself through
- * {@code getOutputter()}: during execute that takes the engine's place, and any later call on an
- * input settled already is ignored, so each tree is settled exactly once. A second ack that got
- * through would leave the tree's XOR non-zero, and the tree would time out and fail; so every
- * test runs the clock past the message timeout before it looks.
+ * Every input is settled (acked or failed) once, whatever the bolt calls. A second ack or fail of
+ * a rich bolt's input is ignored. A basic bolt's input is acked by the engine when execute
+ * returns, with the edge ids of its emits kept outside the tuple until then; the bolt may still
+ * ack or fail it itself through {@code getOutputter()}: during execute that takes the engine's
+ * place, and a later call on an input settled already is ignored. A second ack that got through
+ * would leave the tree's XOR non-zero, and the tree would time out and fail; so every test runs
+ * the clock past the message timeout before it looks.
  */
-class BasicBoltSettlingTest {
+class InputSettlingTest {
     private static final int TIMEOUT_SECS = 10;
     private SimulatedClock clock;
     private LocalCluster cluster;
@@ -82,15 +89,49 @@ class BasicBoltSettlingTest {
         }
     }
 
+    /** Emits two words anchored to its input, then acks it twice and fails it (the last two are ignored). */
+    static final class RichSplitSettlingTwice extends BaseRichBolt {
+        private static final long serialVersionUID = 1L;
+        private transient OutputCollector collector;
+
+        @Override
+        public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
+            this.collector = collector;
+        }
+
+        @Override
+        public void execute(Tuple input) {
+            String v = input.getString(0);
+            collector.emit(input, new Values(v + "-a"));
+            collector.emit(input, new Values(v + "-b"));
+            collector.ack(input);
+            collector.ack(input);
+            collector.fail(input);
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            declarer.declare(new Fields("word"));
+        }
+    }
+
     private HoldingBolt sink;
 
     /** Feeds {@code n} inputs through the split to a sink that holds its inputs until released. */
     private FeederSpout feed(Action action, int n) {
+        return feed(new SelfSettlingSplit(action), n);
+    }
+
+    private FeederSpout feed(Object split, int n) {
         FeederSpout spout = new FeederSpout(new Fields("v"));
         sink = new HoldingBolt(false, 1);
         TopologyBuilder b = new TopologyBuilder();
         b.setSpout("spout", spout);
-        b.setBolt("split", new SelfSettlingSplit(action), 2).shuffleGrouping("spout");
+        if (split instanceof IBasicBolt) {
+            b.setBolt("split", (IBasicBolt) split, 2).shuffleGrouping("spout");
+        } else {
+            b.setBolt("split", (IRichBolt) split, 2).shuffleGrouping("spout");
+        }
         b.setBolt("sink", sink, 2).shuffleGrouping("split");
         Config conf = new Config();
         conf.setMessageTimeoutSecs(TIMEOUT_SECS);
@@ -116,12 +157,20 @@ class BasicBoltSettlingTest {
     }
 
     private void assertEveryTreeCompletesOnlyOnceTheSinkAcks(Action action) {
-        FeederSpout spout = feed(action, 200);
+        assertEveryTreeCompletesOnlyOnceTheSinkAcks(feed(action, 200));
+    }
+
+    private void assertEveryTreeCompletesOnlyOnceTheSinkAcks(FeederSpout spout) {
         assertThat(spout.getAcked()).as("the words are still held downstream").isEmpty();
         assertThat(spout.getFailed()).isEmpty();
         releaseAndOutwaitTheTimeout();
         assertThat(spout.getAcked()).containsExactlyInAnyOrderElementsOf(ids(200));
         assertThat(spout.getFailed()).isEmpty();
+    }
+
+    @Test
+    void aRichBoltsSecondAckAndALaterFailAreIgnored() {
+        assertEveryTreeCompletesOnlyOnceTheSinkAcks(feed(new RichSplitSettlingTwice(), 200));
     }
 
     @Test
