@@ -6,21 +6,17 @@ import dev.gale.Config;
 import dev.gale.LocalCluster;
 import dev.gale.testing.FeederSpout;
 import dev.gale.time.SimulatedClock;
-import dev.gale.task.OutputCollector;
-import dev.gale.task.TopologyContext;
 import dev.gale.topology.BasicOutputCollector;
 import dev.gale.topology.IBasicBolt;
 import dev.gale.topology.IRichBolt;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.topology.base.BaseBasicBolt;
-import dev.gale.topology.base.BaseRichBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -89,32 +85,6 @@ class InputSettlingTest {
         }
     }
 
-    /** Emits two words anchored to its input, then acks it twice and fails it (the last two are ignored). */
-    static final class RichSplitSettlingTwice extends BaseRichBolt {
-        private static final long serialVersionUID = 1L;
-        private transient OutputCollector collector;
-
-        @Override
-        public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
-            this.collector = collector;
-        }
-
-        @Override
-        public void execute(Tuple input) {
-            String v = input.getString(0);
-            collector.emit(input, new Values(v + "-a"));
-            collector.emit(input, new Values(v + "-b"));
-            collector.ack(input);
-            collector.ack(input);
-            collector.fail(input);
-        }
-
-        @Override
-        public void declareOutputFields(OutputFieldsDeclarer declarer) {
-            declarer.declare(new Fields("word"));
-        }
-    }
-
     private HoldingBolt sink;
 
     /** Feeds {@code n} inputs through the split to a sink that holds its inputs until released. */
@@ -170,7 +140,15 @@ class InputSettlingTest {
 
     @Test
     void aRichBoltsSecondAckAndALaterFailAreIgnored() {
-        assertEveryTreeCompletesOnlyOnceTheSinkAcks(feed(new RichSplitSettlingTwice(), 200));
+        // Emits two words anchored to its input, acks it, fails it; the bolt then acks it again.
+        Bolts.Fn split = new Bolts.Fn((input, collector, context) -> {
+            String v = input.getString(0);
+            collector.emit(input, new Values(v + "-a"));
+            collector.emit(input, new Values(v + "-b"));
+            collector.ack(input);
+            collector.fail(input);
+        }).stream("default", false, "word");
+        assertEveryTreeCompletesOnlyOnceTheSinkAcks(feed(split, 200));
     }
 
     @Test
