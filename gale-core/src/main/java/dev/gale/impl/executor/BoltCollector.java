@@ -185,12 +185,16 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
         if (basicInputs != null && !settleBasicByBolt(t)) {
             return;
         }
-        if (!t.markDone()) {
-            return;
+        if (t.markDone()) {
+            acked(t, 0);
         }
+    }
+
+    /** Sends {@code t}'s ack to the acker of each of its roots, with {@code moreEdges} XORed in. */
+    private void acked(TupleImpl t, long moreEdges) {
         for (int i = 0; i < t.rootCount(); i++) {
             long root = t.root(i);
-            emitter.sendAckToAcker(env.ackerFor(root), root, t.edgeId(i) ^ t.ackVal());
+            emitter.sendAckToAcker(env.ackerFor(root), root, t.edgeId(i) ^ t.ackVal() ^ moreEdges);
         }
         emitter.metrics.acked();
         hooks.boltAck(t);
@@ -216,12 +220,7 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
         long edges = basicEdges;
         basicEdges = 0;
         basicState = SETTLED;
-        for (int i = 0; i < t.rootCount(); i++) {
-            long root = t.root(i);
-            emitter.sendAckToAcker(env.ackerFor(root), root, t.edgeId(i) ^ t.ackVal() ^ edges);
-        }
-        emitter.metrics.acked();
-        hooks.boltAck(t);
+        acked(t, edges);
     }
 
     /** Whether the input that last executed was acked by {@link #ackBasic} (then it must not be failed as well). */
