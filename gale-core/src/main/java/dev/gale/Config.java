@@ -16,9 +16,10 @@ public class Config extends HashMap<String, Object> {
     /** Seconds a tuple tree may take to complete before the spout's {@code fail} runs. Default 30. */
     public static final String TOPOLOGY_MESSAGE_TIMEOUT_SECS = "topology.message.timeout.secs";
     /**
-     * Most tracked tuples a spout task may have pending. Unset, Gale uses 1000 while ackers run
-     * (Storm: no limit), so a slow bolt cannot queue more than a bounded amount of work; set a
-     * value to choose another bound. See also {@link #GALE_SPOUT_PENDING_ADAPTIVE}.
+     * Most tracked tuples a spout task may have pending: set, a fixed cap, as in Storm. Unset
+     * (Storm: no limit), Gale adapts the limit to the topology while ackers run: it starts at
+     * 1000, halves when trees wait in queues for more than half the message timeout, and doubles
+     * while they do not, up to 65536. See {@link #GALE_SPOUT_PENDING_ADAPTIVE}.
      */
     public static final String TOPOLOGY_MAX_SPOUT_PENDING = "topology.max.spout.pending";
     /** Number of acker executors; 0 disables tracking (message-id emits are acked at once). Default 1. */
@@ -64,9 +65,13 @@ public class Config extends HashMap<String, Object> {
      */
     public static final String GALE_SPOUT_IDLE_MAX_MS = "gale.spout.idle.max.ms";
     /**
-     * Gale: whether a spout task's pending limit adapts below max spout pending: halved when
-     * trees time out, raised again by one per round of acks, so a bolt slower than the timeout
-     * allows still completes trees instead of working only on stale, replayed ones. Default true.
+     * Gale: whether a spout task's pending limit adapts to congestion: halved when trees wait in
+     * queues for more than half the message timeout (or stop completing at all), doubled after a
+     * round of acks without that, so a bolt slower than the timeout allows still completes trees
+     * instead of working only on stale, replayed ones, while trees lost at random (dropped, never
+     * acked) do not shrink it. Default: true when {@link #TOPOLOGY_MAX_SPOUT_PENDING} is unset
+     * (the limit adapts between 1 and 65536, starting at 1000), false when it is set (a fixed cap,
+     * as in Storm; true makes it the ceiling of an adaptive limit).
      */
     public static final String GALE_SPOUT_PENDING_ADAPTIVE = "gale.spout.pending.adaptive";
     /**

@@ -88,8 +88,9 @@ public final class BoltExecutor extends Executor {
         wantOwnThread(dev.gale.utils.ConfigValues.getBoolean(tasks[0].setup.conf,
                 dev.gale.Config.GALE_EXECUTOR_OWN_THREAD, false));
         // A bolt marked as blocking sends each tuple at once: its next execute may block, and
-        // batched tuples would wait for it to return.
-        outbox.batchTuples(!wantsOwnThread());
+        // batched tuples would wait for it to return. Stepped, each tuple travels alone, so that a
+        // bolt downstream that sleeps in simulated time stops at the tuple that put it to sleep.
+        outbox.batchTuples(!wantsOwnThread() && !env.stepped());
     }
 
     private static final class BoltTask {

@@ -258,7 +258,7 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
         try {
             work += inbox.drainControl(controlHandler);
             work += outbox.flushOverflow();
-            drained = inbox.drain(this, BATCH);
+            drained = stepped ? drainWhileAwake() : inbox.drain(this, BATCH);
             work += drained;
             work += ownWork();
             work += outbox.signalTouched();
@@ -281,6 +281,19 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
             inbox.wakeRoomWaitersIfRoom();
         }
         return work;
+    }
+
+    /**
+     * Stepped: takes queued elements one at a time and stops once user code has gone to sleep in
+     * simulated time, so a bolt that sleeps holds up its queue until the clock gets there, as it
+     * would on a thread of its own (on the step scheduler a bolt's tuples travel one per element).
+     */
+    private int drainWhileAwake() {
+        int n = 0;
+        while (n < BATCH && !asleep() && inbox.drain(this, 1) > 0) {
+            n++;
+        }
+        return n;
     }
 
     /** True while user code of this stepped executor "sleeps" in simulated time (see {@link SteppedSleep}). */

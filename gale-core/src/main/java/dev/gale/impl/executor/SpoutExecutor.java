@@ -127,11 +127,11 @@ public final class SpoutExecutor extends Executor {
         // A spout marked as blocking sends each tuple at once: its next nextTuple may block.
         outbox.batchUntracked(!wantsOwnThread());
         this.flushOnBlock = wantsOwnThread() || inlineHandOffs() ? null : outbox::flushTuples;
-        int maxPending = PendingLimit.configuredMax(tasks[0].setup.conf);
-        boolean adaptive = PendingLimit.adaptive(tasks[0].setup.conf);
+        long timeoutNanos = env.settings().messageTimeoutSecs() * 1_000_000_000L;
         for (SpoutTask t : tasks) {
-            t.limit = new PendingLimit(maxPending, adaptive);
+            t.limit = PendingLimit.of(tasks[0].setup.conf, timeoutNanos);
         }
+        int maxPending = PendingLimit.startingLimit(tasks[0].setup.conf);
         this.timeoutWatch = new TimeoutWatch(def.describe(), env.settings().messageTimeoutSecs());
         this.idleMaxNanos = env.settings().spoutIdleMaxNanos();
         int expected = maxPending * tasks.length;
@@ -223,7 +223,7 @@ public final class SpoutExecutor extends Executor {
         for (SpoutTask t : tasks) {
             sb.append(sb.length() > 1 ? ", " : "").append(t.limit.limit());
         }
-        return sb.append("] (max ").append(tasks[0].limit.max()).append(')').toString();
+        return sb.append("] (max ").append(tasks[0].limit.ceiling()).append(')').toString();
     }
 
     /** A task's current pending limit (for tests and tools). */
@@ -363,9 +363,10 @@ public final class SpoutExecutor extends Executor {
         long start = pending.startNanos(slot);
         pending.remove(slot);
         if (kind == TreeOutcome.ACKED) {
-            t.limit.acked();
+            long completed = completionStamp();
+            t.limit.acked(start, completed);
             timeoutWatch.acked();
-            long latency = timed(root) ? completionStamp() - start : -1;
+            long latency = timed(root) ? completed - start : -1;
             t.setup.metrics.completed(latency);
             callAck(t, messageId, latency);
         } else {
@@ -415,6 +416,7 @@ public final class SpoutExecutor extends Executor {
                         return work + emitted;
                     }
                     if (t.atLimit()) {
+                        t.limit.reached();
                         throttled = true;
                         continue;
                     }

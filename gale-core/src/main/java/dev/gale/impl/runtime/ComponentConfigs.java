@@ -47,7 +47,7 @@ final class ComponentConfigs {
             if (def.kind() != ComponentDef.Kind.SPOUT) {
                 continue;
             }
-            total += (long) PendingLimit.configuredMax(merged(conf, def)) * def.numTasks();
+            total += (long) PendingLimit.startingLimit(merged(conf, def)) * def.numTasks();
         }
         int ackers = Math.max(1, plan.ackerTasks().size());
         return (int) Math.max(16, Math.min(1 << 24, total / ackers + total / ackers / 8));
