@@ -284,12 +284,17 @@ public final class BoltTester implements AutoCloseable {
         }
 
         /**
-         * A tuple is acked or failed once. A second ack or fail is a bug in the bolt (in a
-         * topology it corrupts the tree's XOR checksum or is silently dropped), so it throws
-         * here, out of {@link #execute}, rather than being ignored.
+         * A tuple is acked at most once and failed at most once. A second ack or fail, or an ack
+         * after a fail, is a bug in the bolt (in a topology it is ignored, and in Storm it
+         * corrupts the tree's XOR checksum), so it throws here, out of {@link #execute}, rather
+         * than being ignored. A fail after an ack is allowed: it fails the tree if it is open.
          */
         private void settle(Tuple input, boolean ack) {
             Boolean before = settled.putIfAbsent(input, ack);
+            if (before != null && before && !ack) {
+                settled.put(input, false);
+                return;
+            }
             if (before != null) {
                 throw new IllegalStateException(who() + (ack ? " acked" : " failed") + " a tuple it had already "
                         + (before ? "acked" : "failed") + ": " + input);

@@ -7,6 +7,7 @@ import dev.gale.LocalCluster;
 import dev.gale.testing.FeederSpout;
 import dev.gale.time.SimulatedClock;
 import dev.gale.topology.BasicOutputCollector;
+import dev.gale.topology.FailedException;
 import dev.gale.topology.IBasicBolt;
 import dev.gale.topology.IRichBolt;
 import dev.gale.topology.OutputFieldsDeclarer;
@@ -23,13 +24,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every input is settled (acked or failed) once, whatever the bolt calls. A second ack or fail of
- * a rich bolt's input is ignored. A basic bolt's input is acked by the engine when execute
- * returns, with the edge ids of its emits kept outside the tuple until then; the bolt may still
- * ack or fail it itself through {@code getOutputter()}: during execute that takes the engine's
- * place, and a later call on an input settled already is ignored. A second ack that got through
- * would leave the tree's XOR non-zero, and the tree would time out and fail; so every test runs
- * the clock past the message timeout before it looks.
+ * Every input is acked at most once and failed at most once, whatever the bolt calls. A second
+ * ack, and an ack after a fail, are ignored; a fail after an ack fails the tree if the tree is
+ * still open, as in Storm. A basic bolt's input is acked by the engine when execute returns, with
+ * the edge ids of its emits kept outside the tuple until then; the bolt may still ack or fail it
+ * itself through {@code getOutputter()}: during execute that takes the engine's place. A second
+ * ack that got through would leave the tree's XOR non-zero, and the tree would time out and fail;
+ * so every test runs the clock past the message timeout before it looks.
  */
 class InputSettlingTest {
     private static final int TIMEOUT_SECS = 10;
@@ -48,7 +49,7 @@ class InputSettlingTest {
     }
 
     /** What the split does with its own outputter after emitting. */
-    enum Action { NOTHING, ACK_CURRENT, FAIL_CURRENT, ACK_AND_FAIL_PREVIOUS }
+    enum Action { NOTHING, ACK_CURRENT, FAIL_CURRENT, ACK_PREVIOUS, FAIL_PREVIOUS, ACK_CURRENT_THEN_THROW_FAILED }
 
     /** Emits two words anchored to its input, then settles inputs itself as {@code action} says. */
     static final class SelfSettlingSplit extends BaseBasicBolt {
@@ -68,12 +69,21 @@ class InputSettlingTest {
             switch (action) {
                 case ACK_CURRENT -> collector.getOutputter().ack(input);
                 case FAIL_CURRENT -> collector.getOutputter().fail(input);
-                case ACK_AND_FAIL_PREVIOUS -> {
+                case ACK_PREVIOUS -> {
                     if (previous != null) {
                         collector.getOutputter().ack(previous);
+                    }
+                    previous = input;
+                }
+                case FAIL_PREVIOUS -> {
+                    if (previous != null) {
                         collector.getOutputter().fail(previous);
                     }
                     previous = input;
+                }
+                case ACK_CURRENT_THEN_THROW_FAILED -> {
+                    collector.getOutputter().ack(input);
+                    throw new FailedException("failed after its own ack");
                 }
                 case NOTHING -> { }
             }
@@ -116,6 +126,10 @@ class InputSettlingTest {
     /** Lets the sink ack what it holds, then runs the clock well past the message timeout. */
     private void releaseAndOutwaitTheTimeout() {
         sink.release();
+        outwaitTheTimeout();
+    }
+
+    private void outwaitTheTimeout() {
         for (int s = 0; s < 3 * TIMEOUT_SECS; s++) {
             clock.advance(Duration.ofSeconds(1));
             cluster.waitForIdle();
@@ -139,16 +153,59 @@ class InputSettlingTest {
     }
 
     @Test
-    void aRichBoltsSecondAckAndALaterFailAreIgnored() {
-        // Emits two words anchored to its input, acks it, fails it; the bolt then acks it again.
+    void aRichBoltsSecondAckIsIgnored() {
+        // Emits two words anchored to its input and acks it twice.
+        Bolts.Fn split = new Bolts.Fn((input, collector, context) -> {
+            String v = input.getString(0);
+            collector.emit(input, new Values(v + "-a"));
+            collector.emit(input, new Values(v + "-b"));
+            collector.ack(input);
+            collector.ack(input);
+        }).stream("default", false, "word");
+        assertEveryTreeCompletesOnlyOnceTheSinkAcks(feed(split, 200));
+    }
+
+    @Test
+    void aRichBoltsFailAfterItsAckFailsTheTreeWhileItIsOpen() {
+        // Emits two words anchored to its input, acks it, then fails it; the sink still holds the
+        // words, so the trees are open and fail at once, as in Storm; a later ack changes nothing.
         Bolts.Fn split = new Bolts.Fn((input, collector, context) -> {
             String v = input.getString(0);
             collector.emit(input, new Values(v + "-a"));
             collector.emit(input, new Values(v + "-b"));
             collector.ack(input);
             collector.fail(input);
+            collector.ack(input);
         }).stream("default", false, "word");
-        assertEveryTreeCompletesOnlyOnceTheSinkAcks(feed(split, 200));
+        FeederSpout spout = feed(split, 200);
+        assertThat(spout.getFailed()).containsExactlyInAnyOrderElementsOf(ids(200));
+        releaseAndOutwaitTheTimeout();
+        assertThat(spout.getAcked()).isEmpty();
+        assertThat(spout.getFailed()).hasSize(200);
+    }
+
+    @Test
+    void aFailAfterTheAckThatCompletedTheTreeChangesNothing() {
+        // A leaf: its ack completes each tree, and the fail behind it finds the tree gone (Storm
+        // acks it as well: the acker sees the ack first).
+        Bolts.Fn leaf = new Bolts.Fn((input, collector, context) -> {
+            collector.ack(input);
+            collector.fail(input);
+        });
+        FeederSpout spout = new FeederSpout(new Fields("v"));
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout", spout);
+        b.setBolt("leaf", leaf, 2).shuffleGrouping("spout");
+        Config conf = new Config();
+        conf.setMessageTimeoutSecs(TIMEOUT_SECS);
+        cluster.submitTopology("leaf", conf, b.createTopology());
+        for (int i = 0; i < 200; i++) {
+            spout.feed(new Values("v" + i), i);
+        }
+        cluster.waitForIdle();
+        outwaitTheTimeout();
+        assertThat(spout.getAcked()).containsExactlyInAnyOrderElementsOf(ids(200));
+        assertThat(spout.getFailed()).isEmpty();
     }
 
     @Test
@@ -164,9 +221,28 @@ class InputSettlingTest {
     }
 
     @Test
-    void acksAndFailsOfInputsSettledAlreadyAreIgnored() {
-        // Had the fail of an earlier input got through, its tree would have failed at once.
-        assertEveryTreeCompletesOnlyOnceTheSinkAcks(Action.ACK_AND_FAIL_PREVIOUS);
+    void anAckOfAnInputTheEngineAckedAlreadyIsIgnored() {
+        // Had it got through, the earlier input's tree would have timed out and failed.
+        assertEveryTreeCompletesOnlyOnceTheSinkAcks(Action.ACK_PREVIOUS);
+    }
+
+    @Test
+    void aFailOfAnInputTheEngineAckedFailsItsOpenTree() {
+        // Each task fails its previous input once the next arrives: all but each task's last tree.
+        FeederSpout spout = feed(Action.FAIL_PREVIOUS, 200);
+        assertThat(spout.getFailed()).hasSize(198);
+        releaseAndOutwaitTheTimeout();
+        assertThat(spout.getAcked()).hasSize(2);
+        assertThat(spout.getFailed()).hasSize(198);
+    }
+
+    @Test
+    void aFailedExceptionAfterTheBoltsOwnAckFailsTheOpenTree() {
+        // Storm's BasicBoltExecutor fails the input on FailedException, after the bolt's own ack.
+        FeederSpout spout = feed(Action.ACK_CURRENT_THEN_THROW_FAILED, 200);
+        assertThat(spout.getFailed()).containsExactlyInAnyOrderElementsOf(ids(200));
+        releaseAndOutwaitTheTimeout();
+        assertThat(spout.getAcked()).isEmpty();
     }
 
     @Test

@@ -75,6 +75,9 @@ public final class AckerExecutor extends Executor implements Acker.Outcomes {
             metrics.acked();
         } else if (outcome.kind() == TreeOutcome.FAILED) {
             metrics.failed();
+            // A fail that reaches a tree this cycle completed (a fail after the ack that completed
+            // it) must reach the spout after that completion, which waits packed with the others.
+            outbox.flushAcks();
         }
         outbox.sendUnordered(spoutTask, outcome); // outcomes of different trees: any order
     }

@@ -27,8 +27,9 @@ import java.util.List;
  * acked or failed by the engine, each once, so the only other call that can reach one is the
  * bolt's own, through {@code getOutputter()}: during execute it settles the input in place of the
  * engine (the gathered ids go into the tuple first); afterwards the input is settled already, and
- * the call is ignored, as a second ack or fail of any tuple is. A rich bolt may ack an input
- * whenever it likes, so its inputs keep the ids and the mark in the tuple.
+ * a later ack is ignored, as a second ack of any tuple is, while a later fail fails the tree if it
+ * is still open, as a fail after an ack does in Storm. A rich bolt may ack an input whenever it
+ * likes, so its inputs keep the ids and the marks in the tuple.
  *
  * <p>Emits only on the bolt's thread. {@code ack}, {@code fail} and {@code resetTimeout} may be
  * called from any thread (a producer callback, say): off the bolt's thread they are handed to it
@@ -185,7 +186,7 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
         if (basicInputs != null && !settleBasicByBolt(t)) {
             return;
         }
-        if (t.markDone()) {
+        if (t.markAcked()) {
             acked(t, 0);
         }
     }
@@ -232,7 +233,7 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
      * A basic bolt acks or fails {@code t} itself (through {@code getOutputter()}): true, with the
      * gathered edge ids moved into the tuple, if {@code t} is the input executing now, which the
      * bolt then settles instead of the engine; false if it is any other, which the engine has
-     * settled already.
+     * settled already (acked, unless it carries the failed mark).
      */
     private boolean settleBasicByBolt(TupleImpl t) {
         if (basicState != EXECUTING || t != basicInputs.currentInput()) {
@@ -250,20 +251,28 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
             return;
         }
         TupleImpl t = impl(input);
-        if (basicInputs != null && !settleBasicByBolt(t)) {
-            return;
+        if (basicInputs != null) {
+            settleBasicByBolt(t);
         }
         failInput(t);
     }
 
     /**
-     * Fails an input for the engine, on the bolt's thread: the bolt's task is dead, or its execute
-     * threw. Ignored if the input was acked or failed already.
+     * Fails an input, for the bolt or for the engine (the bolt's task is dead, or its execute
+     * threw): ignored if it was failed already. After an ack it still goes to the acker, behind
+     * that ack, as in Storm: the tree fails if it is still open, and stays complete if the ack
+     * completed it.
      */
     void failInput(TupleImpl t) {
-        basicState = NOT_BASIC;
-        if (!t.markDone()) {
+        if (basicInputs != null && t == basicInputs.currentInput()) {
+            basicState = NOT_BASIC;
+        }
+        boolean ackedBefore = ackedBefore(t);
+        if (!t.markFailed()) {
             return;
+        }
+        if (ackedBefore) {
+            emitter.flushAcks();
         }
         for (int i = 0; i < t.rootCount(); i++) {
             long root = t.root(i);
@@ -271,6 +280,20 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
         }
         emitter.metrics.failed();
         hooks.boltFail(t);
+    }
+
+    /**
+     * Whether {@code t} was acked: it carries the mark, or it is a basic bolt's input that the
+     * engine acked without one (any but the input executing now, or that one once acked).
+     */
+    private boolean ackedBefore(TupleImpl t) {
+        if (t.isAcked()) {
+            return true;
+        }
+        if (basicInputs == null || t.isFailed()) {
+            return false;
+        }
+        return t != basicInputs.currentInput() || basicState == SETTLED;
     }
 
     @Override

@@ -210,8 +210,8 @@ public final class BoltExecutor extends Executor {
         } catch (Throwable e) {
             userError(t.setup.taskId, "execute threw on a tuple from '" + tuple.getSourceComponent() + "' stream '"
                     + tuple.getSourceStreamId() + "'" + (e instanceof Error ? "" : "; the tuple is failed"), e);
-            if (!tuple.isDone() && !t.collector.basicSettled()) {
-                t.collector.failInput(tuple);
+            if (!t.collector.basicSettled()) {
+                t.collector.failInput(tuple); // also after an ack: as in Storm, the tree fails if still open
             }
         }
         long latency = timed ? env.clock().nanos() - start : -1;

@@ -152,6 +152,11 @@ final class TaskEmitter extends LeadingPad {
         outbox.sendUnordered(ackerTask, message);
     }
 
+    /** Sends the acks packed so far now, so that what is sent to an acker next arrives after them. */
+    void flushAcks() {
+        outbox.flushAcks();
+    }
+
     /** An ack to an acker, packed with the others of the cycle (see {@link dev.gale.impl.transfer.AckBatch}). */
     void sendAckToAcker(int ackerTask, long root, long value) {
         outbox.sendAck(ackerTask, root, value);

@@ -282,7 +282,11 @@ public final class Outbox extends LeadingPad {
         ackSizes[i] = n;
     }
 
-    private void flushAcks() {
+    /**
+     * Sends the acks packed so far, now: a message sent to an acker after this call arrives after
+     * them (a fail after an ack must not overtake it). Executor thread only.
+     */
+    public void flushAcks() {
         for (int j = 0; j < ackCount; j++) {
             Inbox target = ackList[j];
             ackList[j] = null;

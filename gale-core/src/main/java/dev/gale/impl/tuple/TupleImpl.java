@@ -16,8 +16,11 @@ import java.util.List;
  * <p>Values are shared between the copies sent to several tasks and must not be mutated.
  */
 public final class TupleImpl implements Tuple {
-    /** Set in {@link #rootsAndDone} once the tuple is acked or failed. */
-    private static final int DONE = 1 << 31;
+    /** Set in {@link #rootsAndDone} once the tuple is acked. */
+    private static final int ACKED = 1 << 31;
+    /** Set in {@link #rootsAndDone} once the tuple is failed (also after an ack, as in Storm). */
+    private static final int FAILED = 1 << 30;
+    private static final int MARKS = ACKED | FAILED;
     private final TupleOrigin origin;
     private final List<Object> values;
     /**
@@ -25,7 +28,7 @@ public final class TupleImpl implements Tuple {
      * are never asked, and an object less per tuple is a cache line less for the thread it is sent to.
      */
     private MessageId messageId;
-    /** How many trees the tuple belongs to, and {@link #DONE}: one field, so the tuple stays at 56 bytes. */
+    /** How many trees the tuple belongs to, and the {@link #ACKED} and {@link #FAILED} marks: one field, so the tuple stays at 56 bytes. */
     private int rootsAndDone;
     private final int targetTask;
     /** With one tree, its root and the edge id leading here; else see {@link #messageId}. */
@@ -67,7 +70,7 @@ public final class TupleImpl implements Tuple {
 
     /** How many trees the tuple belongs to (0 when untracked). */
     public int rootCount() {
-        return rootsAndDone & ~DONE;
+        return rootsAndDone & ~MARKS;
     }
 
     /** The root id of the {@code i}-th tree the tuple belongs to. */
@@ -94,18 +97,37 @@ public final class TupleImpl implements Tuple {
         ackVal ^= edgeId;
     }
 
-    /** Marks the tuple acked or failed; returns false if it already was. */
-    public boolean markDone() {
+    /** Marks the tuple acked; returns false if it was acked or failed already (a second ack is ignored). */
+    public boolean markAcked() {
         int r = rootsAndDone;
-        if ((r & DONE) != 0) {
+        if ((r & MARKS) != 0) {
             return false;
         }
-        rootsAndDone = r | DONE;
+        rootsAndDone = r | ACKED;
         return true;
     }
 
-    public boolean isDone() {
-        return (rootsAndDone & DONE) != 0;
+    /**
+     * Marks the tuple failed; returns false if it was failed already. A fail after an ack counts,
+     * as in Storm, where it reaches the acker and fails the tree if the tree is still open.
+     */
+    public boolean markFailed() {
+        int r = rootsAndDone;
+        if ((r & FAILED) != 0) {
+            return false;
+        }
+        rootsAndDone = r | FAILED;
+        return true;
+    }
+
+    /** Whether the tuple was acked (whether or not it was failed after). */
+    public boolean isAcked() {
+        return (rootsAndDone & ACKED) != 0;
+    }
+
+    /** Whether the tuple was failed (whether or not it was acked before). */
+    public boolean isFailed() {
+        return (rootsAndDone & FAILED) != 0;
     }
 
     @Override
