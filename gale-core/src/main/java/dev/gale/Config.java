@@ -52,7 +52,7 @@ public class Config extends HashMap<String, Object> {
     /**
      * Gale: buckets of the spout's and acker's pending maps. A tree that does not complete is
      * failed between T and T*(1+1/(n-1)) after its emit, T the message timeout. Between 2 and
-     * 256; default 5.
+     * 126; default 5.
      */
     public static final String GALE_PENDING_BUCKETS = "gale.pending.buckets";
     /**

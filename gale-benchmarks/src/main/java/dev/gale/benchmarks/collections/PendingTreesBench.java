@@ -47,9 +47,8 @@ public class PendingTreesBench {
         int n = next++ & workload.mask;
         long root = workload.shortLived[n];
         long edge = root * 31 + 7;
+        trees.xor(root, edge);
         int slot = trees.xor(root, edge);
-        trees.setSpoutTask(slot, 1);
-        slot = trees.xor(root, edge);
         long ackVal = trees.ackVal(slot);
         if (ackVal == 0) {
             trees.remove(slot);

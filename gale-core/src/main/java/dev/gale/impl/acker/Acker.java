@@ -91,7 +91,7 @@ public final class Acker extends LeadingPad {
      * spout's part: its edge ids XOR to the root, and the root names the spout task.
      */
     private int open(long root, long value) {
-        return trees.xorOrOpen(root, value, root, RootIds.spoutTask(root));
+        return trees.xorOrOpen(root, value, root);
     }
 
     private void settle(int slot, long root, Outcomes out) {

@@ -1,17 +1,18 @@
 package dev.gale.impl.acker;
 
+import dev.gale.impl.transfer.RootIds;
 import dev.gale.impl.util.LongOpenHashIndex;
 
 /**
  * The acker's state: for every pending tuple tree (root id) the XOR of the edge ids seen so far,
- * the spout task that owns it (when known), whether it failed, and the
- * generation (rotation count) when it was created or last renewed.
+ * whether it failed, and the generation (rotation count) when it was created or last renewed. The
+ * spout task that owns a tree is not stored: its root names it ({@link RootIds}).
  *
- * <p>Exactly 20 bytes a slot (the root and the XOR as longs, the rest packed in one int), whatever
+ * <p>Exactly 17 bytes a slot (the root and the XOR as longs, the rest packed in one byte), whatever
  * the size of the tree, and no allocation except when the table grows. Sized up front (from max
- * spout pending, {@link #capacityFor}) it is 0.625 full at the high-water mark: 32 bytes a pending
+ * spout pending, {@link #capacityFor}) it is 0.625 full at the high-water mark: 27.2 bytes a pending
  * tree. It grows when 0.8 full, by a quarter, so once it has grown it is still more than 0.64 full:
- * at most 31.25 bytes a pending tree.
+ * at most 26.6 bytes a pending tree.
  * Timing out works like a rotating map with {@code numBuckets} buckets: an entry created or
  * renewed after rotation r is dropped by rotation r + numBuckets.
  *
@@ -19,25 +20,20 @@ import dev.gale.impl.util.LongOpenHashIndex;
  */
 public final class PendingTrees extends LongOpenHashIndex {
     /** Bytes of table memory per slot: key, XOR value and packed meta. */
-    public static final int BYTES_PER_SLOT = 8 + 8 + 4;
-    private static final int TASK_BITS = 22;
-    private static final int TASK_MASK = (1 << TASK_BITS) - 1;
-    /** Spout task ids the meta can hold (task + 1 must fit in the task bits). */
-    public static final int MAX_SPOUT_TASK = TASK_MASK - 1;
-    private static final int GEN_BITS = 9;
+    public static final int BYTES_PER_SLOT = 8 + 8 + 1;
+    private static final int GEN_BITS = 7;
     private static final int GEN_MASK = (1 << GEN_BITS) - 1;
-    private static final int GEN_FIELD = GEN_MASK << TASK_BITS;
-    private static final int FAILED_BIT = 1 << 31;
+    private static final int FAILED_BIT = 1 << GEN_BITS;
     /** Most buckets the generation field can age correctly (ages are counted modulo 2^GEN_BITS). */
     public static final int MAX_BUCKETS = GEN_MASK;
 
     private final int numBuckets;
     /** Per slot: the XOR of the edge ids seen. */
     private long[] ackVals;
-    /** Per slot: spout task + 1 (low 22 bits), generation (9 bits), failed (top bit). */
-    private int[] meta;
+    /** Per slot: generation (low 7 bits) and failed (top bit). */
+    private byte[] meta;
     private long[] oldAckVals;
-    private int[] oldMeta;
+    private byte[] oldMeta;
     private int generation;
     /**
      * The trailing pad (see {@link dev.gale.impl.util.LeadingPad}): fields written per tuple or call
@@ -63,49 +59,31 @@ public final class PendingTrees extends LongOpenHashIndex {
         }
         this.numBuckets = numBuckets;
         this.ackVals = new long[capacity];
-        this.meta = new int[capacity];
+        this.meta = new byte[capacity];
     }
 
     /** Finds or creates the tree's entry, XORs {@code value} in, and returns its slot. */
     public int xor(long root, long value) {
-        int slot = insert(root);
-        if (lastInsertCreated()) {
-            ackVals[slot] = value;
-            meta[slot] = (generation & GEN_MASK) << TASK_BITS;
-        } else {
-            ackVals[slot] ^= value;
-        }
-        return slot;
+        return xorOrOpen(root, value, 0);
     }
 
     /**
      * Finds the tree's entry and XORs {@code value} in; a missing entry is created holding
-     * {@code opening ^ value} and owned by {@code spoutTask} (ignored when negative). One probe.
+     * {@code opening ^ value}. One probe.
      */
-    public int xorOrOpen(long root, long value, long opening, int spoutTask) {
+    public int xorOrOpen(long root, long value, long opening) {
         int slot = insert(root);
         if (lastInsertCreated()) {
             ackVals[slot] = opening ^ value;
-            meta[slot] = (generation & GEN_MASK) << TASK_BITS;
-            if (spoutTask >= 0) {
-                setSpoutTask(slot, spoutTask);
-            }
+            meta[slot] = (byte) (generation & GEN_MASK);
         } else {
             ackVals[slot] ^= value;
         }
         return slot;
     }
 
-    /** Records the owning spout task. */
-    public void setSpoutTask(int slot, int spoutTask) {
-        if (spoutTask < 0 || spoutTask > MAX_SPOUT_TASK) {
-            throw new IllegalArgumentException("spout task id out of range: " + spoutTask);
-        }
-        meta[slot] = (meta[slot] & ~TASK_MASK) | (spoutTask + 1);
-    }
-
     public void markFailed(int slot) {
-        meta[slot] |= FAILED_BIT;
+        meta[slot] = (byte) (meta[slot] | FAILED_BIT);
     }
 
     /** The slot of an entry, or -1. */
@@ -117,9 +95,9 @@ public final class PendingTrees extends LongOpenHashIndex {
         return ackVals[slot];
     }
 
-    /** The spout task, or -1 when it is not known. */
+    /** The spout task that owns the tree, as its root names it, or -1 for a root no spout made. */
     public int spoutTask(int slot) {
-        return (meta[slot] & TASK_MASK) - 1;
+        return RootIds.spoutTask(keys[slot]);
     }
 
     public boolean isFailed(int slot) {
@@ -128,7 +106,7 @@ public final class PendingTrees extends LongOpenHashIndex {
 
     /** Gives the entry a fresh timeout, as if it had just been created. */
     public void renew(int slot) {
-        meta[slot] = (meta[slot] & ~GEN_FIELD) | ((generation & GEN_MASK) << TASK_BITS);
+        meta[slot] = (byte) ((meta[slot] & FAILED_BIT) | (generation & GEN_MASK));
     }
 
     public void remove(int slot) {
@@ -149,7 +127,7 @@ public final class PendingTrees extends LongOpenHashIndex {
     }
 
     private boolean isExpired(int slot) {
-        int gen = (meta[slot] >>> TASK_BITS) & GEN_MASK;
+        int gen = meta[slot] & GEN_MASK;
         int age = (generation - gen) & GEN_MASK;
         return age >= numBuckets;
     }
@@ -161,8 +139,7 @@ public final class PendingTrees extends LongOpenHashIndex {
 
     /**
      * Grows by a quarter rather than the default half: from 0.8 full, growing by half would leave
-     * the table 0.53 full, 37.5 bytes a tree, over the 32-byte budget; by a quarter it is 0.64
-     * full, 31.25 bytes. Growth only happens while the number of pending trees reaches a new high,
+     * the table 0.53 full, 31.9 bytes a tree; by a quarter it is 0.64 full, 26.6 bytes. Growth only happens while the number of pending trees reaches a new high,
      * so the steady state is unaffected.
      */
     @Override
@@ -187,7 +164,7 @@ public final class PendingTrees extends LongOpenHashIndex {
         oldAckVals = ackVals;
         oldMeta = meta;
         ackVals = new long[newCapacity];
-        meta = new int[newCapacity];
+        meta = new byte[newCapacity];
     }
 
     @Override

@@ -12,7 +12,7 @@ public record TopologySettings(int messageTimeoutSecs, int ackers, int pendingBu
                                long spoutIdleMaxNanos, int maxTaskParallelism, boolean messageTimeouts, int tasks) {
 
     /** The acker packs a tree's age into a few bits (see PendingTrees); more buckets than this would not fit. */
-    public static final int MAX_PENDING_BUCKETS = 256;
+    public static final int MAX_PENDING_BUCKETS = 126;
 
     public static TopologySettings from(Map<String, Object> conf) {
         int timeout = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS, 30);

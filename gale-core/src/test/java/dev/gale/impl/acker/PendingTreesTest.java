@@ -2,6 +2,7 @@ package dev.gale.impl.acker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gale.impl.transfer.RootIds;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -34,15 +35,10 @@ class PendingTreesTest {
                 int choice = rnd.nextInt(100);
                 if (choice < 45) {
                     long v = rnd.nextLong();
-                    int slot = trees.xor(k, v);
+                    trees.xor(k, v);
                     Model m = model.get(k);
-                    model.put(k, m == null ? new Model(v, -1, false, gen) : new Model(m.val ^ v, m.task, m.failed, m.gen));
-                    if (rnd.nextBoolean()) {
-                        int task = rnd.nextInt(50);
-                        trees.setSpoutTask(slot, task);
-                        Model n = model.get(k);
-                        model.put(k, new Model(n.val, task, n.failed, n.gen));
-                    }
+                    model.put(k, m == null ? new Model(v, RootIds.spoutTask(k), false, gen)
+                            : new Model(m.val ^ v, m.task, m.failed, m.gen));
                 } else if (choice < 60) {
                     int slot = trees.slotOf(k);
                     assertThat(slot >= 0).as("seed %d op %d contains %d", seed, op, k).isEqualTo(model.containsKey(k));
@@ -96,7 +92,7 @@ class PendingTreesTest {
         PendingTrees trees = new PendingTrees(5, PendingTrees.capacityFor(pending));
         Random rnd = new Random(1);
         for (int i = 0; i < pending; i++) {
-            trees.setSpoutTask(trees.xor(rnd.nextLong() | 1, rnd.nextLong()), 3);
+            trees.xor(rnd.nextLong() | 1, rnd.nextLong());
         }
         assertThat(trees.size()).isEqualTo(pending);
         assertThat(trees.bytesPerEntry()).isLessThanOrEqualTo(32.0);
@@ -111,7 +107,7 @@ class PendingTreesTest {
         int growths = 0;
         double worst = 0;
         for (int pending = 1; pending <= 200_000; pending++) {
-            trees.setSpoutTask(trees.xor(rnd.nextLong() | 1, rnd.nextLong()), 3);
+            trees.xor(rnd.nextLong() | 1, rnd.nextLong());
             if (trees.capacity() != capacity) {
                 capacity = trees.capacity();
                 growths++;
@@ -140,9 +136,8 @@ class PendingTreesTest {
         Runnable lifeCycles = () -> {
             for (int round = 0; round < 50; round++) {
                 for (long root : roots) {
+                    trees.xor(root, 0x1234);
                     int slot = trees.xor(root, 0x1234);
-                    trees.setSpoutTask(slot, 1);
-                    slot = trees.xor(root, 0x1234);
                     if (trees.ackVal(slot) == 0) {
                         trees.remove(slot);
                     }
@@ -163,24 +158,24 @@ class PendingTreesTest {
 
     @Test
     void withTheMostBucketsAnEntryLivesExactlyThatManyRotationsAcrossTheAgeFieldsWrap() {
-        // The acker's largest table: 256 spout buckets plus one. Its generation field wraps at 512,
+        // The acker's largest table: 126 spout buckets plus one. Its generation field wraps at 128,
         // so an entry created after 400 rotations ages across the wrap.
         int buckets = dev.gale.impl.topology.TopologySettings.MAX_PENDING_BUCKETS + 1;
         PendingTrees trees = new PendingTrees(buckets, 16);
         for (int i = 0; i < 400; i++) {
             trees.rotate();
         }
-        int slot = trees.xor(42, 7);
-        trees.setSpoutTask(slot, PendingTrees.MAX_SPOUT_TASK);
+        long root = RootIds.root(RootIds.prefix(RootIds.MAX_SPOUT_TASK), 42);
+        int slot = trees.xor(root, 7);
         trees.markFailed(slot);
         for (int r = 1; r < buckets; r++) {
             assertThat(trees.rotate()).as("rotation %d", r).isZero();
         }
-        slot = trees.slotOf(42);
-        assertThat(trees.spoutTask(slot)).isEqualTo(PendingTrees.MAX_SPOUT_TASK);
+        slot = trees.slotOf(root);
+        assertThat(trees.spoutTask(slot)).isEqualTo(RootIds.MAX_SPOUT_TASK);
         assertThat(trees.isFailed(slot)).isTrue();
         assertThat(trees.ackVal(slot)).isEqualTo(7);
         assertThat(trees.rotate()).isEqualTo(1);
-        assertThat(trees.slotOf(42)).isEqualTo(-1);
+        assertThat(trees.slotOf(root)).isEqualTo(-1);
     }
 }
