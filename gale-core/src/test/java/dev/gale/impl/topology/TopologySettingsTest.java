@@ -39,13 +39,13 @@ class TopologySettingsTest {
     }
 
     @Test
-    void pendingBucketsOutsideTwoTo256FailNamingTheKey() {
-        assertThat(settings(30, 256).pendingBuckets()).isEqualTo(256);
-        for (int bad : new int[] {1, 257}) {
+    void pendingBucketsOutsideTwoTo126FailNamingTheKey() {
+        assertThat(settings(30, 126).pendingBuckets()).isEqualTo(126);
+        for (int bad : new int[] {1, 127}) {
             assertThatThrownBy(() -> settings(30, bad))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining(Config.GALE_PENDING_BUCKETS)
-                    .hasMessageContaining("between 2 and 256, got " + bad);
+                    .hasMessageContaining("between 2 and 126, got " + bad);
         }
     }
 }
