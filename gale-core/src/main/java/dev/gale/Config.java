@@ -112,6 +112,12 @@ public class Config extends HashMap<String, Object> {
      */
     public static final String GALE_SCHEDULER_BALANCE = "gale.scheduler.balance";
     /**
+     * Gale, for tests of a topology under constant re-placement: every this many milliseconds the
+     * scheduler moves one executor, picked at random, to another of its shared threads, whatever
+     * the load. Default 0: never. Costs throughput; not for production.
+     */
+    public static final String GALE_SCHEDULER_SHUFFLE_MS = "gale.scheduler.shuffle.ms";
+    /**
      * Gale: whether an executor hands a tuple to an executor on the same thread directly, without
      * the queue, when that keeps every ordering guarantee (fusion). Default false: it halves the
      * latency of a single pipeline but costs parallelism when the fused thread becomes the

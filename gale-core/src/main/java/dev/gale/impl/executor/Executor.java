@@ -45,21 +45,15 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
     private volatile boolean running = true;
     private volatile boolean busy;
     private volatile long activity;
+    /** What the last cycle did (0: nothing); read at a safe point only (see {@link #idleAtSafePoint()}). */
+    private int lastWork = 1;
     private Parker boundParker;
     /** Under the step scheduler: simulated time until which user code "sleeps" (see {@link SteppedSleep}). */
     private long asleepUntilNanos = Long.MIN_VALUE;
     private boolean ownThread;
     private int affinity = -1;
-    /** 1 while a thread runs this executor (a cycle, or an inline hand-off); guards both. */
-    private volatile int inUse;
-    private static final java.lang.invoke.VarHandle IN_USE;
-    static {
-        try {
-            IN_USE = java.lang.invoke.MethodHandles.lookup().findVarHandle(Executor.class, "inUse", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    /** Taken while a thread runs this executor, for a cycle or an inline hand-off (with inline hand-offs on). */
+    private final RunGate gate = new RunGate();
     private volatile boolean started;
     /** Whether senders on this thread may hand messages over inline (gale.scheduler.inline). */
     private final boolean inline;
@@ -178,13 +172,13 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
         if (!inline) {
             return cycle(parker); // the scheduler's claim alone keeps this executor on one thread
         }
-        if (!IN_USE.compareAndSet(this, 0, 1)) {
+        if (!gate.tryEnter()) {
             return 0; // taken inline by a sender right now (only while moving between threads)
         }
         try {
             return cycle(parker);
         } finally {
-            inUse = 0;
+            gate.exit();
         }
     }
 
@@ -209,7 +203,7 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
         if (!p.enterInline(MAX_INLINE_DEPTH)) {
             return false;
         }
-        if (!IN_USE.compareAndSet(this, 0, 1)) {
+        if (!gate.tryEnter()) {
             p.exitInline();
             return false;
         }
@@ -236,7 +230,7 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
             activity = activity + 1;
             return true;
         } finally {
-            inUse = 0;
+            gate.exit();
             p.exitInline();
         }
     }
@@ -276,6 +270,7 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
         if (work > 0) {
             activity = activity + 1;
         }
+        lastWork = work;
         busy = false;
         if (drained > 0) {
             inbox.wakeRoomWaitersIfRoom();
@@ -410,6 +405,17 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
      */
     public final boolean isQuiet() {
         return !busy && inbox.isEmpty() && outbox.overflowSize() == 0 && !hasPendingInput();
+    }
+
+    /**
+     * Whether this executor is idle, exactly, when read while its thread is held at a safe point
+     * (see {@code Scheduler.atSafePoint}), which makes every field here current: it has started,
+     * its last cycle found nothing to do, and it holds nothing: no queued message, nothing held
+     * back for a full queue or batched to send, no fed input.
+     */
+    public final boolean idleAtSafePoint() {
+        return started && lastWork == 0 && inbox.isEmpty() && outbox.overflowSize() == 0 && !outbox.hasBatched()
+                && !hasPendingInput();
     }
 
     /** Increases with every cycle that did something. */

@@ -9,11 +9,17 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Knows when a running topology is idle: exactly on the step scheduler (it runs passes until one
- * does nothing), by sampling on threads (every executor quiet, and the activity counters unchanged
- * over two looks a short while apart; exact only as far as a sample can be). Thread-safe.
+ * Knows when a running topology is idle, exactly: every queue is empty, no executor is in the
+ * middle of a call, none holds anything to send, no fed spout holds input, and every executor's
+ * last call found nothing to do. The step scheduler is idle once a pass does nothing. On threads,
+ * a cheap look (every executor quiet, the activity counters unchanged) picks the moment, and the
+ * scheduler then holds every thread at a safe point between two calls, which makes what each
+ * executor did visible here, and the exact condition is checked there (see
+ * {@link Scheduler#atSafePoint}). Thread-safe.
  */
 final class IdleWaiter {
+    /** How long the threads may take to reach a safe point, at most, per look. */
+    private static final long SAFE_POINT_NANOS = 2_000_000_000L;
     private final String name;
     private final Scheduler scheduler;
     private final List<Executor> executors;
@@ -30,8 +36,8 @@ final class IdleWaiter {
     }
 
     /**
-     * Returns once every queue is empty, no executor is in the middle of a tuple and no fed spout
-     * holds input; throws if that does not happen within {@code timeout} (real time).
+     * Returns once the topology is idle (see above); throws if that does not happen within
+     * {@code timeout} (real time).
      */
     void waitForIdle(Duration timeout) throws TimeoutException {
         if (scheduler.isStepped()) {
@@ -48,30 +54,47 @@ final class IdleWaiter {
             return;
         }
         long deadline = System.nanoTime() + timeout.toNanos();
-        int stableRounds = 0;
         while (true) {
             checkNotFailed.run();
-            long before = totalActivity();
-            boolean quiet = true;
-            for (Executor ex : executors) {
-                if (!ex.isQuiet()) {
-                    quiet = false;
-                    break;
-                }
-            }
-            if (quiet && totalActivity() == before) {
-                // Twice in a row, a short while apart, so a message between two executors is seen.
-                if (++stableRounds >= 2) {
-                    return;
-                }
-            } else {
-                stableRounds = 0;
+            if (killed.getAsBoolean() || looksIdle() && idleAtSafePoint(deadline)) {
+                checkNotFailed.run();
+                return;
             }
             if (System.nanoTime() > deadline) {
                 throw new TimeoutException("topology '" + name + "' did not become idle within " + timeout
                         + "; busy executors: " + busyExecutors());
             }
-            LockSupport.parkNanos(200_000L);
+            LockSupport.parkNanos(100_000L);
+        }
+    }
+
+    /** The cheap look: every executor quiet and no cycle did work meanwhile. Not exact: it picks when to check. */
+    private boolean looksIdle() {
+        long before = totalActivity();
+        for (Executor ex : executors) {
+            if (!ex.isQuiet()) {
+                return false;
+            }
+        }
+        return totalActivity() == before;
+    }
+
+    private boolean idleAtSafePoint(long deadline) throws TimeoutException {
+        long wait = Math.max(1, Math.min(SAFE_POINT_NANOS, deadline - System.nanoTime()));
+        try {
+            return scheduler.atSafePoint(() -> {
+                for (Executor ex : executors) {
+                    if (!ex.idleAtSafePoint()) {
+                        return false;
+                    }
+                }
+                return true;
+            }, wait);
+        } catch (TimeoutException e) {
+            if (System.nanoTime() - deadline < 0) {
+                return false; // a call of user code was slow to return: look again
+            }
+            throw new TimeoutException("topology '" + name + "' did not become idle: " + e.getMessage());
         }
     }
 

@@ -110,7 +110,7 @@ public final class RunningTopology {
         } else {
             this.scheduler = new ThreadedScheduler("gale-" + name, clock, cycles, scheduling.threads(),
                     scheduling.idle(), scheduling.blockedNanos(), scheduling.pipelinePlacement())
-                    .withBalancing(scheduling.balance());
+                    .withBalancing(scheduling.balance()).withShuffle(scheduling.shuffleNanos());
         }
         this.statsReader = new TopologyStatsReader(env, executors, byComponent);
         this.idleWaiter = new IdleWaiter(name, scheduler, executors, this::checkNotFailed, () -> killed);
@@ -275,7 +275,7 @@ public final class RunningTopology {
     /**
      * Returns once every queue is empty, no executor is in the middle of a tuple and no fed spout
      * holds input; throws if that does not happen within {@code timeout} (real time). Exact on
-     * the step scheduler; sampled on threads (see {@link IdleWaiter}).
+     * every scheduler (see {@link IdleWaiter}).
      */
     public void waitForIdle(Duration timeout) throws TimeoutException {
         idleWaiter.waitForIdle(timeout);

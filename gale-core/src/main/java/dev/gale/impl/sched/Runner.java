@@ -56,6 +56,13 @@ final class Runner implements Runnable {
     private long farDueAt;
     /** A due-only pass looked at every cycle, so the next park must sort them again. */
     private boolean rescan;
+    /** Set by a thread that wants this runner held at its next safe point (see {@link #holdIfAsked}). */
+    private volatile boolean holdAsked;
+    /**
+     * True while the runner is held at a safe point, between two calls of its cycles. The runner
+     * writes it after everything it did before, so a thread that reads true sees all of that.
+     */
+    private volatile boolean held;
     /** Watchdog's bookkeeping, touched only by the watchdog thread. */
     long watchedSeq;
     int stalledTicks;
@@ -98,6 +105,23 @@ final class Runner implements Runnable {
 
     Thread thread() {
         return thread;
+    }
+
+    /** Asks the runner to stop at its next safe point and stay there until {@link #releaseHold()}. Any thread. */
+    void askHold() {
+        holdAsked = true;
+        LockSupport.unpark(thread);
+    }
+
+    /** Whether the runner is held at a safe point now (see {@link #held}). Any thread. */
+    boolean isHeld() {
+        return held;
+    }
+
+    /** Lets a held runner go on (or withdraws the request if it was not held yet). Any thread. */
+    void releaseHold() {
+        holdAsked = false;
+        LockSupport.unpark(thread);
     }
 
     /** Sequence number of cycle calls: odd while one runs. */
@@ -178,6 +202,7 @@ final class Runner implements Runnable {
         boolean dueOnly = false;
         int pass = 0;
         while (running) {
+            safePoint();
             boolean timed = (++pass & (SAMPLE_EVERY - 1)) == 0;
             if (!incoming.isEmpty()) {
                 dueOnly = endDoze(dueOnly);
@@ -214,6 +239,26 @@ final class Runner implements Runnable {
                 }
             }
         }
+    }
+
+    /** Between two passes: holds here while a hold is asked (see {@link #holdIfAsked()}). */
+    void safePoint() {
+        if (holdAsked) {
+            holdIfAsked();
+        }
+    }
+
+    /**
+     * The safe point: between two passes no cycle of this runner is inside a call. Announces it
+     * (a volatile write after everything the runner did) and parks until released; a park that
+     * returns for another reason (a producer's unpark) just looks again.
+     */
+    private void holdIfAsked() {
+        held = true;
+        while (holdAsked && running) {
+            LockSupport.park(this);
+        }
+        held = false;
     }
 
     /** Leaves due-only mode: from the next pass on every cycle runs, so the announcement can go. */
@@ -254,7 +299,7 @@ final class Runner implements Runnable {
         }
     }
 
-    private int runOnce(Slot x, boolean timed) {
+    int runOnce(Slot x, boolean timed) {
         if (x.owner != this || !x.claim()) {
             return 0;
         }

@@ -3,6 +3,7 @@ package dev.gale.impl.sched;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 
 /**
  * Runs the duty cycles of one topology: on threads of its own ({@link ThreadedScheduler}) or on
@@ -40,6 +41,17 @@ public interface Scheduler {
      * @throws TimeoutException if passes still do work after {@code timeout} (real time)
      */
     long runUntilIdle(Duration timeout) throws TimeoutException;
+
+    /**
+     * Evaluates {@code check} while no cycle is inside a call: on threads, once every thread of
+     * the scheduler is held at a safe point between two calls, with everything those threads did
+     * visible to the caller; stepped, at once (nothing runs unless asked). The threads go on once
+     * it returns.
+     *
+     * @throws TimeoutException if some thread does not reach a safe point within {@code timeoutNanos}
+     *     (real time): a call of user code that does not return
+     */
+    boolean atSafePoint(BooleanSupplier check, long timeoutNanos) throws TimeoutException;
 
     /** A cycle that did not return from user code, the thread it is on, and where that thread is. */
     record Stuck(DutyCycle cycle, String threadName, StackTraceElement[] trace, Thread thread) {

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
  * the submit naming the key. Immutable.
  */
 public record SchedulerSettings(int threads, IdleStrategy idle, long blockedNanos, long stepSeed, boolean pipelinePlacement,
-                                boolean balance) {
+                                boolean balance, long shuffleNanos) {
 
     public static SchedulerSettings from(Map<String, Object> conf) {
         int threads = ConfigValues.getNonNegativeInt(conf, Config.GALE_SCHEDULER_THREADS,
@@ -44,7 +44,8 @@ public record SchedulerSettings(int threads, IdleStrategy idle, long blockedNano
                     + "' must be round-robin or pipeline, got '" + place + "'");
         }
         boolean balance = ConfigValues.getBoolean(conf, Config.GALE_SCHEDULER_BALANCE, true);
+        int shuffleMs = ConfigValues.getNonNegativeInt(conf, Config.GALE_SCHEDULER_SHUFFLE_MS, 0);
         return new SchedulerSettings(threads, idle, TimeUnit.MILLISECONDS.toNanos(blockedMs), stepSeed,
-                place.equals("pipeline"), balance);
+                place.equals("pipeline"), balance, TimeUnit.MILLISECONDS.toNanos(shuffleMs));
     }
 }

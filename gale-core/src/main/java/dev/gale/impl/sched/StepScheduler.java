@@ -189,4 +189,22 @@ public final class StepScheduler implements Scheduler {
     public boolean isStepped() {
         return true;
     }
+
+    /** Nothing runs between passes, and passes take the lock: holding it is a safe point. */
+    @Override
+    public boolean atSafePoint(java.util.function.BooleanSupplier check, long timeoutNanos) throws TimeoutException {
+        try {
+            if (!lock.tryLock(timeoutNanos, java.util.concurrent.TimeUnit.NANOSECONDS)) {
+                throw new TimeoutException("a pass did not end within " + timeoutNanos / 1_000_000 + " ms");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TimeoutException("interrupted while waiting for a pass to end");
+        }
+        try {
+            return check.getAsBoolean();
+        } finally {
+            lock.unlock();
+        }
+    }
 }

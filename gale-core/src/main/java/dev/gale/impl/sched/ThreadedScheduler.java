@@ -6,7 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,6 +52,9 @@ public final class ThreadedScheduler implements Scheduler {
     /** The shared threads: those a cycle may be moved to. */
     private final List<Runner> pool = new CopyOnWriteArrayList<>();
     private boolean balancing = true;
+    /** For tests: move one cycle every this long whatever the load; 0: never (see {@link #withShuffle}). */
+    private long shuffleNanos;
+    private final java.util.SplittableRandom shuffleRandom = new java.util.SplittableRandom(1);
     private final Balancer balancer = new Balancer();
     /** Where quiet cycles gather while every shared thread dozes; no target with fewer than two. */
     private final Gathering gathering = new Gathering();
@@ -87,6 +92,16 @@ public final class ThreadedScheduler implements Scheduler {
     /** Whether the watchdog evens out the shared threads' load (default true). Before {@link #start()}. */
     public synchronized ThreadedScheduler withBalancing(boolean on) {
         this.balancing = on;
+        return this;
+    }
+
+    /**
+     * For tests of the hand-offs: every {@code periodNanos} the watchdog moves one cycle, picked at
+     * random from a thread with more than one, to another shared thread, whatever the load.
+     * 0 (default) never does. Before {@link #start()}.
+     */
+    public synchronized ThreadedScheduler withShuffle(long periodNanos) {
+        this.shuffleNanos = periodNanos;
         return this;
     }
 
@@ -132,7 +147,7 @@ public final class ThreadedScheduler implements Scheduler {
         }
         // Placement by affinity is the user's choice (fusion needs it): it is not rebalanced.
         balancing = balancing && !byAffinity && n > 1 && shared.size() > n;
-        if ((blockedNanos > 0 || balancing) && n > 0 && shared.size() > n) {
+        if ((blockedNanos > 0 || balancing || shuffleNanos > 0) && n > 0 && shared.size() > n) {
             watchdog = new Thread(this::watch, prefix + "-watchdog");
             watchdog.setDaemon(true);
             watchdog.start();
@@ -147,6 +162,9 @@ public final class ThreadedScheduler implements Scheduler {
     private void watch() {
         long tick = blockedNanos > 0 ? Math.max(1_000_000L, Math.min(blockedNanos / 2, BALANCE_NANOS / 10))
                 : BALANCE_NANOS / 10;
+        if (shuffleNanos > 0) {
+            tick = Math.min(tick, shuffleNanos);
+        }
         int ticksToBlock = (int) Math.max(1, blockedNanos / tick);
         long nextBalance = System.nanoTime() + BALANCE_NANOS;
         long sleep = tick;
@@ -155,6 +173,13 @@ public final class ThreadedScheduler implements Scheduler {
             if (balancing && System.nanoTime() - nextBalance >= 0) {
                 nextBalance = System.nanoTime() + BALANCE_NANOS;
                 balance();
+            }
+            if (shuffleNanos > 0) {
+                shuffle();
+                if (blockedNanos == 0) {
+                    sleep = shuffleNanos;
+                    continue;
+                }
             }
             if (blockedNanos == 0) {
                 sleep = Math.max(1_000_000L, nextBalance - System.nanoTime()); // only balancing to do
@@ -205,6 +230,27 @@ public final class ThreadedScheduler implements Scheduler {
             LOG.debug("{}: moved executor {} from thread {} ({}% busy) to {} ({}% busy)", prefix,
                     m.slot().cycle.name(), m.from(), Math.round(100 * m.fromLoad()), m.to(),
                     Math.round(100 * m.toLoad()));
+        }
+    }
+
+    /** Moves one cycle at random between two shared threads (see {@link #withShuffle}). */
+    private synchronized void shuffle() {
+        if (!running || pool.size() < 2) {
+            return;
+        }
+        Runner from = pool.get(shuffleRandom.nextInt(pool.size()));
+        List<Slot> owned = from.owned();
+        if (owned.size() < 2) {
+            return;
+        }
+        Runner to = pool.get(shuffleRandom.nextInt(pool.size() - 1));
+        if (to == from) {
+            to = pool.get(pool.size() - 1);
+        }
+        Slot s = owned.get(shuffleRandom.nextInt(owned.size()));
+        if (from.giveUp(s)) {
+            to.hand(s);
+            moves++;
         }
     }
 
@@ -304,6 +350,40 @@ public final class ThreadedScheduler implements Scheduler {
     @Override
     public boolean isStepped() {
         return false;
+    }
+
+    /**
+     * Asks every thread to hold at its next safe point, waits until each is held (or has ended),
+     * evaluates {@code check}, and lets them go. Holding the scheduler's lock meanwhile keeps the
+     * balancer and the watchdog from moving cycles or adding threads. Each runner writes its held
+     * flag (volatile) after its last call and reads the request (volatile) before its next one, so
+     * what every cycle did happens-before {@code check}, and nothing runs during it.
+     */
+    @Override
+    public synchronized boolean atSafePoint(BooleanSupplier check, long timeoutNanos) throws TimeoutException {
+        long deadline = System.nanoTime() + timeoutNanos;
+        List<Runner> all = List.copyOf(runners);
+        for (Runner r : all) {
+            r.askHold();
+        }
+        try {
+            for (Runner r : all) {
+                while (!r.isHeld() && r.thread().isAlive()) {
+                    if (System.nanoTime() - deadline > 0) {
+                        Slot s = r.current();
+                        throw new TimeoutException("thread " + r + " did not reach a safe point within "
+                                + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms"
+                                + (s != null && (r.seq() & 1) == 1 ? ": executor " + s + " is in a call of user code" : ""));
+                    }
+                    LockSupport.parkNanos(10_000L); // two cores: spinning would take the one it waits for
+                }
+            }
+            return check.getAsBoolean();
+        } finally {
+            for (Runner r : all) {
+                r.releaseHold();
+            }
+        }
     }
 
     @Override
