@@ -42,7 +42,7 @@ final class Entries {
             throw new FluxException(Where.of(yaml.source(), node) + ": " + (path.isEmpty() ? "the file" : "'" + path + "'")
                     + " must be " + kind + " (a mapping of keys to values), not " + describe(node));
         }
-        Entries e = new Entries(yaml, mapping, kind, path);
+        Entries e = new Entries(yaml, mapping, path.isEmpty() ? "the topology" : named(kind, mapping), path);
         for (NodeTuple t : mapping.getValue()) {
             if (!(t.getKeyNode() instanceof ScalarNode keyNode)) {
                 throw new FluxException(Where.of(yaml.source(), t.getKeyNode()) + ": " + e.in()
@@ -61,6 +61,17 @@ final class Entries {
             }
         }
         return e;
+    }
+
+    /** "bolt 'count'" for a bolt with an id, else the kind ("a bolt"). */
+    private static String named(String kind, MappingNode mapping) {
+        for (NodeTuple t : mapping.getValue()) {
+            if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals("id") && t.getValueNode() instanceof ScalarNode v
+                    && !isNull(v)) {
+                return kind.substring(kind.indexOf(' ') + 1) + " '" + v.getValue() + "'";
+            }
+        }
+        return kind;
     }
 
     /** Names the entry in messages once its id is known: "bolt 'count'" instead of "a bolt". */

@@ -51,7 +51,7 @@ final class FluxYaml {
     }
 
     private FluxException syntaxError(String text, MarkedYAMLException e) {
-        String path = KeyPath.beforeFailure(text);
+        String path = KeyPath.before(text, e.getProblemMark());
         StringBuilder message = new StringBuilder(Where.of(source, e.getProblemMark())).append(": bad YAML");
         if (!path.isEmpty()) {
             message.append(" at key '").append(path).append('\'');
@@ -66,7 +66,19 @@ final class FluxYaml {
             message.append(", ");
         }
         message.append(oneLine(e.getProblem()));
+        String line = lineAt(text, e.getProblemMark());
+        if (!line.isBlank()) {
+            message.append("; the line reads '").append(line.strip()).append('\'');
+        }
         return new FluxException(message.toString(), e);
+    }
+
+    private static String lineAt(String text, org.yaml.snakeyaml.error.Mark mark) {
+        if (mark == null) {
+            return "";
+        }
+        String[] lines = text.split("\\R", -1);
+        return mark.getLine() < lines.length ? lines[mark.getLine()] : "";
     }
 
     private static String oneLine(String s) {

@@ -6,6 +6,7 @@ import java.util.Deque;
 import java.util.Iterator;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.events.Event;
 import org.yaml.snakeyaml.events.ScalarEvent;
@@ -31,13 +32,19 @@ final class KeyPath {
         }
     }
 
-    /** The path of the last key or item begun before {@code text} fails to parse; empty if none. */
-    static String beforeFailure(String text) {
+    /**
+     * The path of the last key or item begun before {@code problem} (or before {@code text} fails
+     * to parse, if sooner); empty if none.
+     */
+    static String before(String text, Mark problem) {
         Deque<Frame> stack = new ArrayDeque<>();
         Iterator<Event> events = new Yaml(new LoaderOptions()).parse(new StringReader(text)).iterator();
         try {
             while (events.hasNext()) {
                 Event e = events.next();
+                if (problem != null && e.getStartMark() != null && e.getStartMark().getIndex() >= problem.getIndex()) {
+                    break;
+                }
                 switch (e.getEventId()) {
                     case Scalar, Alias -> {
                         Frame top = stack.peek();
