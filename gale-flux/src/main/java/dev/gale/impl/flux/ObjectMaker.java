@@ -240,7 +240,7 @@ public final class ObjectMaker {
         List<Method> setters = Stream.of(cls.getMethods())
                 .filter(m -> m.getName().equals(setter) && m.getParameterCount() == 1 && !Modifier.isStatic(m.getModifiers()))
                 .toList();
-        Method best = closest(setters, List.of(valueList(value)), subject, "setter");
+        Method best = closest(setters, valueList(value), subject, "setter");
         if (best != null) {
             invoke(best, instance, valueList(value), subject, "setter " + Coercion.signature(best));
             return;
