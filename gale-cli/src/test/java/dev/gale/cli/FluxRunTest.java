@@ -93,8 +93,8 @@ class FluxRunTest {
                 """);
         Result r = MainTest.gale("run", "--flux", yaml.toString());
         assertThat(r.status()).isEqualTo(Main.USAGE);
-        assertThat(r.oneLineError()).startsWith("gale run: " + yaml + ":6:1: bad YAML at key 'spouts[0].parallelism[0]': while parsing a flow"
-                + " sequence (line 5), expected ',' or ']', but got <stream end>")
+        assertThat(r.oneLineError()).startsWith("gale run: " + yaml + ":6:1: bad YAML at key 'spouts[0].parallelism[0]':"
+                + " while parsing a flow sequence (line 5), expected ',' or ']', but got <stream end>")
                 .doesNotContain("snakeyaml");
     }
 
