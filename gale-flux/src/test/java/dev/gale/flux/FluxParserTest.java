@@ -121,6 +121,22 @@ class FluxParserTest {
     }
 
     @Test
+    void anchorsAndMergeKeysShareSettingsBetweenEntries() {
+        TopologyDef def = yamls.parse("merge.yaml", """
+                bolts:
+                  - &counter
+                    id: "count-1"
+                    className: "dev.gale.testing.TestWordCounter"
+                    parallelism: 3
+                  - <<: *counter
+                    id: "count-2"
+                """);
+        assertThat(def.getBoltDef("count-2").getClassName()).isEqualTo("dev.gale.testing.TestWordCounter");
+        assertThat(def.getBoltDef("count-2").getParallelism()).isEqualTo(3);
+        assertThat(def.getBoltDef("count-1").getParallelism()).isEqualTo(3);
+    }
+
+    @Test
     void aSyntaxErrorNamesTheFileLineAndKey() {
         Path file = yamls.write("broken.yaml", """
                 name: "broken"

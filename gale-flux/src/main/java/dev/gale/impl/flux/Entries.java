@@ -42,21 +42,35 @@ final class Entries {
             throw new FluxException(Where.of(yaml.source(), node) + ": " + (path.isEmpty() ? "the file" : "'" + path + "'")
                     + " must be " + kind + " (a mapping of keys to values), not " + describe(node));
         }
+        Map<String, NodeTuple> written = new LinkedHashMap<>();
+        for (NodeTuple t : mapping.getValue()) {
+            if (!(t.getKeyNode() instanceof ScalarNode keyNode)) {
+                throw new FluxException(Where.of(yaml.source(), t.getKeyNode()) + ": "
+                        + (path.isEmpty() ? "the file" : "'" + path + "'") + " has a key that is not a plain name");
+            }
+            NodeTuple previous = keyNode.getValue().equals("<<") ? null : written.putIfAbsent(keyNode.getValue(), t);
+            if (previous != null) {
+                throw new FluxException(Where.of(yaml.source(), keyNode) + ": key '"
+                        + (path.isEmpty() ? keyNode.getValue() : path + "." + keyNode.getValue()) + "' is given twice in "
+                        + (path.isEmpty() ? "the topology" : named(kind, mapping)) + " (first at line "
+                        + (previous.getKeyNode().getStartMark().getLine() + 1) + ")");
+            }
+        }
+        if (mapping.isMerged() || written.size() < mapping.getValue().size()) {
+            // YAML merge keys (<<: *defaults): the keys written here win over the merged ones.
+            yaml.merge(mapping);
+        }
         Entries e = new Entries(yaml, mapping, path.isEmpty() ? "the topology" : named(kind, mapping), path);
         for (NodeTuple t : mapping.getValue()) {
             if (!(t.getKeyNode() instanceof ScalarNode keyNode)) {
-                throw new FluxException(Where.of(yaml.source(), t.getKeyNode()) + ": " + e.in()
+                throw new FluxException(Where.of(yaml.source(), t.getKeyNode()) + ": " + e.what
                         + " has a key that is not a plain name");
             }
             String key = keyNode.getValue();
-            NodeTuple previous = e.entries.putIfAbsent(key, t);
-            if (previous != null) {
-                throw new FluxException(Where.of(yaml.source(), keyNode) + ": key '" + e.pathOf(key) + "' is given twice in "
-                        + e.what + " (first at line " + (previous.getKeyNode().getStartMark().getLine() + 1) + ")");
-            }
+            e.entries.put(key, t);
             if (!known.contains(key)) {
-                throw new FluxException(Where.of(yaml.source(), keyNode) + ": unknown key '" + e.pathOf(key) + "' in " + e.what
-                        + Closest.to(key, known).map(c -> " (did you mean '" + c + "'?)").orElse("")
+                throw new FluxException(Where.of(yaml.source(), t.getKeyNode()) + ": unknown key '" + e.pathOf(key) + "' in "
+                        + e.what + Closest.to(key, known).map(c -> " (did you mean '" + c + "'?)").orElse("")
                         + "; " + kind + " takes: " + String.join(", ", known));
             }
         }

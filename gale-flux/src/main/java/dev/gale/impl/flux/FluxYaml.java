@@ -7,6 +7,7 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 
 /**
@@ -47,6 +48,16 @@ final class FluxYaml {
                     + ": bad YAML value: " + oneLine(e.getProblem()), e);
         } catch (YAMLException e) {
             throw new FluxException(Where.of(source, node) + ": bad YAML value: " + oneLine(e.getMessage()), e);
+        }
+    }
+
+    /** Applies YAML merge keys ({@code <<: *defaults}) to {@code node}, so its entries are the merged ones. */
+    void merge(MappingNode node) {
+        try {
+            values.merge(node);
+        } catch (MarkedYAMLException e) {
+            throw new FluxException(Where.of(source, e.getProblemMark() != null ? e.getProblemMark() : node.getStartMark())
+                    + ": bad YAML merge: " + oneLine(e.getProblem()), e);
         }
     }
 
@@ -93,6 +104,10 @@ final class FluxYaml {
 
         Object value(Node node) {
             return constructObject(node);
+        }
+
+        void merge(MappingNode node) {
+            flattenMapping(node);
         }
     }
 }
