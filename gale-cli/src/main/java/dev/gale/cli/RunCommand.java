@@ -152,11 +152,11 @@ final class RunCommand implements Callable<Integer> {
     String flux;
 
     @Option(names = "--filter", paramLabel = "FILE",
-            description = "With --flux: a properties file whose values replace ${name} in the YAML.")
+            description = "With --flux: a properties file whose values replace $${name} in the YAML.")
     String filter;
 
     @Option(names = "--env-filter",
-            description = "With --flux: replace ${ENV-NAME} in the YAML with environment variable NAME.")
+            description = "With --flux: replace $${ENV-NAME} in the YAML with environment variable NAME.")
     boolean envFilter;
 
     @Option(names = "--resource",

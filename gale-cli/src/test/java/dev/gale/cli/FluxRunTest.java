@@ -114,6 +114,13 @@ class FluxRunTest {
     }
 
     @Test
+    void helpShowsThePlaceholdersAsWritten() {
+        Result r = MainTest.gale("help", "run");
+        assertThat(r.out()).contains("--flux=FILE", "replace ${ENV-NAME} in the YAML", "${name} in the YAML")
+                .doesNotContain("replace null");
+    }
+
+    @Test
     void usageMistakesAreOneLine() throws Exception {
         assertThat(MainTest.gale("run", "--flux", dir.resolve("nope.yaml").toString()).oneLineError())
                 .isEqualTo("gale run: --flux " + dir.resolve("nope.yaml") + ": no such file; for a YAML file inside a --jar"

@@ -15,10 +15,9 @@ import java.lang.reflect.InvocationTargetException;
  * files build unchanged. Every mistake (unknown class, missing reference, no constructor or
  * method for the arguments, a class of the wrong kind) throws a {@link FluxException} naming
  * the file, line and component. Stateless and thread-safe; each build uses its own context.
+ * (Not final, and constructible, as Storm's class is.)
  */
-public final class FluxBuilder {
-    private FluxBuilder() {
-    }
+public class FluxBuilder {
 
     /** The topology configuration: the file's {@code config} entries. */
     public static Config buildConfig(TopologyDef topologyDef) {
