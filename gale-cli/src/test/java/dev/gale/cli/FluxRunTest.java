@@ -83,6 +83,26 @@ class FluxRunTest {
     }
 
     @Test
+    void runsATopologySourceWithTheFilesConfigAndTheConfEntries() throws Exception {
+        Fixtures.WithFactory.CONFS.clear();
+        Path yaml = write("source.yaml", """
+                name: "from-java"
+                config:
+                  my.setting: 7
+                topologySource:
+                  className: "dev.gale.cli.Fixtures$WithFactory"
+                  methodName: "createTopology"
+                """);
+        Result r = MainTest.gale("run", "--flux", yaml.toString(), "--seconds", "0.5", "--progress", "off",
+                "--conf", "my.flag=true");
+        assertThat(r.status()).as(r.out() + r.err()).isZero();
+        assertThat(r.out()).contains("  built by dev.gale.cli.Fixtures$WithFactory.createTopology")
+                .containsPattern("numbers +spout +1 +- +10 +10 +0");
+        assertThat(Fixtures.WithFactory.CONFS).singleElement()
+                .satisfies(conf -> assertThat(conf).containsEntry("my.setting", 7).containsEntry("my.flag", true));
+    }
+
+    @Test
     void badYamlIsOneLineNamingFileLineAndKeyWithStatusTwo() throws Exception {
         Path yaml = write("bad.yaml", """
                 name: "bad"
