@@ -47,7 +47,9 @@ import picocli.CommandLine.Spec;
             "Runs a topology on the embedded engine for some seconds, printing its",
             "figures as it goes and a per-component summary at the end, then kills it.",
             "",
-            "TARGET is an example name or a fully-qualified class name. Examples:",
+            "TARGET is an example name or a fully-qualified class name, or give",
+            "--flux FILE instead: a topology defined in YAML as for Storm's Flux",
+            "(see docs/flux.md). Examples:",
             "  wordcount           storm-starter's WordCountTopology",
             "  exclamation         storm-starter's ExclamationTopology",
             "  singlejoin          storm-starter's SingleJoinExample",
@@ -81,7 +83,9 @@ import picocli.CommandLine.Spec;
             "  gale run wordcount --seconds 5 --conf topology.max.task.parallelism=3",
             "  gale run --jar my-topology.jar com.example.MyTopology",
             "  gale run --classpath lib/*:classes com.example.MyTopology --seconds 30",
-            "  gale run --jar app.jar com.example.MyTopologyMain -- input.txt"})
+            "  gale run --jar app.jar com.example.MyTopologyMain -- input.txt",
+            "  gale run --flux topology.yaml --filter dev.properties --env-filter",
+            "  gale run --jar my-topology.jar --flux topology.yaml"})
 final class RunCommand implements Callable<Integer> {
     /** Example name -> the class providing it. */
     static final Map<String, Class<?>> EXAMPLES = new LinkedHashMap<>();
@@ -104,7 +108,8 @@ final class RunCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;
 
-    @Parameters(index = "0", paramLabel = "TARGET", description = "An example name or a class name (see above).")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "TARGET",
+            description = "An example name or a class name (see above); none with --flux.")
     String target;
 
     @Parameters(index = "1..*", paramLabel = "ARGS", description = "Arguments for a main class (after '--').")
@@ -142,6 +147,22 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     UiOptions ui;
 
+    @Option(names = "--flux", paramLabel = "FILE",
+            description = "Run the topology this Flux YAML file defines (instead of TARGET).")
+    String flux;
+
+    @Option(names = "--filter", paramLabel = "FILE",
+            description = "With --flux: a properties file whose values replace $${name} in the YAML.")
+    String filter;
+
+    @Option(names = "--env-filter",
+            description = "With --flux: replace $${ENV-NAME} in the YAML with environment variable NAME.")
+    boolean envFilter;
+
+    @Option(names = "--resource",
+            description = "With --flux: the YAML (and --filter) file is a classpath resource, e.g. in a --jar.")
+    boolean resource;
+
     @Override
     public Integer call() throws Exception {
         List<Path> userClasses = UserClassPath.entries(jars, classpaths, parent.environment.apply("CLASSPATH"));
@@ -163,6 +184,22 @@ final class RunCommand implements Callable<Integer> {
     private int run() throws Exception {
         Map<String, Object> settings = Confs.parse(conf);
         Confs.unknownEngineKeys(settings).forEach(w -> warn(w));
+        if (flux != null) {
+            if (target != null) {
+                throw new UserException("give a TARGET or --flux FILE, not both ('" + target + "' and --flux " + flux + ")");
+            }
+            refuseArgs();
+            FluxRun run = FluxRun.load(flux, resource, filter, envFilter ? parent.environment : null, settings);
+            spec.commandLine().getOut().print(run.describe());
+            return runTopology(name != null ? name : run.name(), run.config(), run.topology(), null);
+        }
+        if (filter != null || envFilter || resource) {
+            throw new UserException((filter != null ? "--filter" : envFilter ? "--env-filter" : "--resource")
+                    + " applies to --flux only");
+        }
+        if (target == null) {
+            throw new UserException("give a TARGET (an example or a class) or --flux FILE; see 'gale run --help'");
+        }
         Class<?> cls = resolve(target);
         String topologyName = name != null ? name : EXAMPLES.containsKey(target) ? target
                 : cls.getSimpleName().toLowerCase(Locale.ROOT);

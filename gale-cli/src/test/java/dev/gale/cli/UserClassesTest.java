@@ -111,6 +111,22 @@ class UserClassesTest {
             }
             """;
 
+    /** The same topology in Flux YAML, naming the user's classes (in the jar, and as a file). */
+    private static final String FLUX = """
+            name: "user-flux"
+            spouts:
+              - id: "user-words"
+                className: "userland.UserTopology$WordsSpout"
+            bolts:
+              - id: "user-check"
+                className: "userland.UserTopology$CheckBolt"
+            streams:
+              - from: "user-words"
+                to: "user-check"
+                grouping:
+                  type: SHUFFLE
+            """;
+
     @TempDir
     static Path dir;
     static Path classes;
@@ -124,6 +140,7 @@ class UserClassesTest {
         classes = dir.resolve("classes");
         Files.createDirectories(classes.resolve("userland"));
         Files.writeString(classes.resolve("userland/words.txt"), "alpha beta bad gamma\n", UTF_8);
+        Files.writeString(classes.resolve("userland/topology.yaml"), FLUX, UTF_8);
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
         int status = javac.run(null, diagnostics, diagnostics, "--release", "17", "-proc:none", "-d", classes.toString(),
@@ -170,6 +187,32 @@ class UserClassesTest {
     void readsTheClasspathEnvironmentVariableAndItsWildcard() {
         assertTheUserTopologyRan(gale(Map.of("CLASSPATH", dir + File.separator + "*"), "run", TOPOLOGY,
                 "--seconds", "2", "--progress", "off"));
+    }
+
+    @Test
+    void runsAFluxFileWhoseClassesAreInAJar() throws Exception {
+        Path yaml = Files.writeString(dir.resolve("user-topology.yaml"), FLUX, UTF_8);
+        MainTest.Result r = gale(Map.of(), "run", "--jar", jar.toString(), "--flux", yaml.toString(), "--seconds", "2",
+                "--progress", "off");
+        assertTheUserTopologyRan(r);
+        assertThat(r.out()).contains("Flux topology user-flux from " + yaml).contains("Ran user-flux for ");
+    }
+
+    @Test
+    void runsAFluxResourceOfTheJar() {
+        MainTest.Result r = gale(Map.of(), "run", "--jar", jar.toString(), "--flux", "/userland/topology.yaml",
+                "--resource", "--seconds", "2", "--progress", "off");
+        assertTheUserTopologyRan(r);
+        assertThat(r.out()).contains("Flux topology user-flux from /userland/topology.yaml");
+    }
+
+    @Test
+    void aFluxFileWhoseClassIsInNoJarNamesTheComponent() throws Exception {
+        Path yaml = Files.writeString(dir.resolve("no-jar.yaml"), FLUX, UTF_8);
+        MainTest.Result r = gale(Map.of(), "run", "--flux", yaml.toString());
+        assertThat(r.status()).isEqualTo(Main.USAGE);
+        assertThat(r.oneLineError()).isEqualTo("gale run: " + yaml + ":3: spout 'user-words': no class"
+                + " userland.UserTopology$WordsSpout on the classpath");
     }
 
     @Test
