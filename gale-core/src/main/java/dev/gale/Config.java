@@ -120,6 +120,12 @@ public class Config extends HashMap<String, Object> {
      * other threads, and a batch may wait until the bolt's next execute returns. Default false.
      */
     public static final String GALE_EXECUTOR_OWN_THREAD = "gale.executor.own.thread";
+    /**
+     * Gale, per windowed bolt ({@code BaseWindowedBolt.withMaxEventsInMemory}): the most tuples a
+     * task's window holds. While full, new input is failed instead of added (its spout may replay
+     * it) and taken again once tuples have left the window. Unset: no bound but the window's length.
+     */
+    public static final String GALE_WINDOW_MAX_EVENTS_IN_MEMORY = "gale.window.max.events.in.memory";
 
     // ---- Every other key of Storm 2.8's Config: accepted so Storm code compiles. What Gale does
     // ---- with each is in docs/storm-config.md (most are meaningless in one JVM and ignored).
