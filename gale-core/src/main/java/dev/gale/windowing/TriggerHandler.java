@@ -1,6 +1,9 @@
 package dev.gale.windowing;
 
-/** What a {@link TriggerPolicy} calls when the window is to be evaluated: the {@link WindowManager}. */
+/**
+ * What a {@link TriggerPolicy} calls when the window is to be evaluated: the {@link WindowManager}.
+ * Called on the window's thread.
+ */
 public interface TriggerHandler {
     /**
      * Evaluates the window now.

@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * One evaluation of a window: the events in it now, those new since the previous evaluation, those
  * that left it since then, and the time span it covers. What a windowed bolt's {@code execute}
- * receives; valid after {@code execute} returns too (the lists are the bolt's to keep).
+ * receives; valid after {@code execute} returns too (the lists are the bolt's to keep). Not
+ * thread-safe.
  *
  * @param <T> the type of the events, such as {@code Tuple}
  */
