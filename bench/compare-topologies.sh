@@ -19,7 +19,7 @@ usage: bench/compare-topologies.sh [options]
   --warmup SECS           warm-up after the first completed tuple (default 10)
   --measure SECS          measured window (default 10)
   --repeats N             runs per engine and scenario (default 3)
-  --scenarios LIST        comma-separated, of (default all):
+  --scenarios LIST        comma-separated, of (default all but the windows):
                             ack-1000, ack-5000   spout -> bolt -> bolt, acking, max pending 1000 / 5000
                             noack                the same without ackers
                             wordcount            sentences -> split -> count by word (Flink too)
@@ -28,6 +28,10 @@ usage: bench/compare-topologies.sh [options]
                             pass-through         Flink only: pass-through-chained and pass-through-unfused
                                                  (source -> map -> map -> sink, default operator chaining
                                                  or chaining disabled)
+                            window-count, window-time
+                                                 spout -> sliding window (1000 tuples every 100 /
+                                                 10 s every 1 s) -> sink, acking (Gale and Storm
+                                                 only; see bench/compare-windows.sh)
                           each engine runs the scenarios it has (Flink: wordcount, pass-through-*)
   --engines LIST          of gale,storm,flink (default all three; flink only if its module is built,
                           i.e. unless SKIP_FLINK=1)

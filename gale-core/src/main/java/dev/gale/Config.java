@@ -131,6 +131,12 @@ public class Config extends HashMap<String, Object> {
      * other threads, and a batch may wait until the bolt's next execute returns. Default false.
      */
     public static final String GALE_EXECUTOR_OWN_THREAD = "gale.executor.own.thread";
+    /**
+     * Gale, per windowed bolt ({@code BaseWindowedBolt.withMaxEventsInMemory}): the most tuples a
+     * task's window holds. While full, new input is failed instead of added (its spout may replay
+     * it) and taken again once tuples have left the window. Unset: no bound but the window's length.
+     */
+    public static final String GALE_WINDOW_MAX_EVENTS_IN_MEMORY = "gale.window.max.events.in.memory";
 
     // ---- Every other key of Storm 2.8's Config: accepted so Storm code compiles. What Gale does
     // ---- with each is in docs/storm-config.md (most are meaningless in one JVM and ignored).
@@ -193,7 +199,7 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.version}. Ignored: accepted for compatibility; no effect in the embedded engine. */
     public static final String TOPOLOGY_VERSION = "topology.version";
 
-    /** Storm's {@code topology.multilang.log.handler}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.multilang.log.handler}. Ignored: stateful, Trident and multilang bolts are not part of Gale. */
     public static final String TOPOLOGY_MULTILANG_LOG_HANDLER = "topology.multilang.log.handler";
 
     /** Storm's {@code topology.multilang.serializer}. Ignored: tuples stay in one JVM and are never serialized. */
@@ -232,13 +238,13 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.enable.send.iconnection.metrics}. Ignored: Gale reports its own stats (LocalCluster.getTopologyStats). */
     public static final String TOPOLOGY_ENABLE_SEND_ICONNECTION_METRICS = "topology.enable.send.iconnection.metrics";
 
-    /** Storm's {@code topology.state.provider}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.state.provider}. Ignored: stateful, Trident and multilang bolts are not part of Gale. */
     public static final String TOPOLOGY_STATE_PROVIDER = "topology.state.provider";
 
-    /** Storm's {@code topology.state.provider.config}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.state.provider.config}. Ignored: stateful, Trident and multilang bolts are not part of Gale. */
     public static final String TOPOLOGY_STATE_PROVIDER_CONFIG = "topology.state.provider.config";
 
-    /** Storm's {@code topology.state.checkpoint.interval.ms}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.state.checkpoint.interval.ms}. Ignored: stateful, Trident and multilang bolts are not part of Gale. */
     public static final String TOPOLOGY_STATE_CHECKPOINT_INTERVAL = "topology.state.checkpoint.interval.ms";
 
     /** Storm's {@code topology.worker.max.heap.size.mb}. Ignored: scheduling and worker processes do not exist in one JVM. */
@@ -311,7 +317,7 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.sleep.spout.wait.strategy.time.ms}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
     public static final String TOPOLOGY_SLEEP_SPOUT_WAIT_STRATEGY_TIME_MS = "topology.sleep.spout.wait.strategy.time.ms";
 
-    /** Storm's {@code topology.state.synchronization.timeout.secs}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.state.synchronization.timeout.secs}. Ignored: stateful, Trident and multilang bolts are not part of Gale. */
     public static final String TOPOLOGY_STATE_SYNCHRONIZATION_TIMEOUT_SECS = "topology.state.synchronization.timeout.secs";
 
     /** Storm's {@code topology.stats.sample.rate}. Ignored: Gale reports its own stats (LocalCluster.getTopologyStats). */
@@ -341,31 +347,31 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.environment}. Ignored: accepted for compatibility; no effect in the embedded engine. */
     public static final String TOPOLOGY_ENVIRONMENT = "topology.environment";
 
-    /** Storm's {@code topology.bolts.window.length.count}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.bolts.window.length.count}. Honoured: a windowed bolt's length in tuples; see docs/windows.md. */
     public static final String TOPOLOGY_BOLTS_WINDOW_LENGTH_COUNT = "topology.bolts.window.length.count";
 
-    /** Storm's {@code topology.bolts.window.length.duration.ms}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.bolts.window.length.duration.ms}. Honoured: a windowed bolt's length in time. */
     public static final String TOPOLOGY_BOLTS_WINDOW_LENGTH_DURATION_MS = "topology.bolts.window.length.duration.ms";
 
-    /** Storm's {@code topology.bolts.window.sliding.interval.count}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.bolts.window.sliding.interval.count}. Honoured: a windowed bolt's sliding interval in tuples. */
     public static final String TOPOLOGY_BOLTS_SLIDING_INTERVAL_COUNT = "topology.bolts.window.sliding.interval.count";
 
-    /** Storm's {@code topology.bolts.window.sliding.interval.duration.ms}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.bolts.window.sliding.interval.duration.ms}. Honoured: a windowed bolt's sliding interval in time. */
     public static final String TOPOLOGY_BOLTS_SLIDING_INTERVAL_DURATION_MS = "topology.bolts.window.sliding.interval.duration.ms";
 
-    /** Storm's {@code topology.bolts.late.tuple.stream}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.bolts.late.tuple.stream}. Honoured: by event time, the stream late tuples go to. */
     public static final String TOPOLOGY_BOLTS_LATE_TUPLE_STREAM = "topology.bolts.late.tuple.stream";
 
-    /** Storm's {@code topology.bolts.tuple.timestamp.max.lag.ms}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.bolts.tuple.timestamp.max.lag.ms}. Honoured: by event time, how far behind the latest timestamps the watermark stays. */
     public static final String TOPOLOGY_BOLTS_TUPLE_TIMESTAMP_MAX_LAG_MS = "topology.bolts.tuple.timestamp.max.lag.ms";
 
-    /** Storm's {@code topology.bolts.watermark.event.interval.ms}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.bolts.watermark.event.interval.ms}. Honoured: by event time, how often the watermark moves on (default 1000). */
     public static final String TOPOLOGY_BOLTS_WATERMARK_EVENT_INTERVAL_MS = "topology.bolts.watermark.event.interval.ms";
 
-    /** Storm's {@code topology.bolts.message.id.field.name}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.bolts.message.id.field.name}. Ignored: stateful, Trident and multilang bolts are not part of Gale. */
     public static final String TOPOLOGY_BOLTS_MESSAGE_ID_FIELD_NAME = "topology.bolts.message.id.field.name";
 
-    /** Storm's {@code topology.transactional.id}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.transactional.id}. Ignored: stateful, Trident and multilang bolts are not part of Gale. */
     public static final String TOPOLOGY_TRANSACTIONAL_ID = "topology.transactional.id";
 
     /** Storm's {@code topology.auto.task.hooks}. Honoured: class names of ITaskHooks added to every task before open/prepare. */
@@ -401,7 +407,7 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.trident.batch.emit.interval.millis}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
     public static final String TOPOLOGY_TRIDENT_BATCH_EMIT_INTERVAL_MILLIS = "topology.trident.batch.emit.interval.millis";
 
-    /** Storm's {@code topology.trident.windowing.cache.tuple.limit}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.trident.windowing.cache.tuple.limit}. Ignored: stateful, Trident and multilang bolts are not part of Gale. */
     public static final String TOPOLOGY_TRIDENT_WINDOWING_INMEMORY_CACHE_LIMIT = "topology.trident.windowing.cache.tuple.limit";
 
     /** Storm's {@code storm.id}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
@@ -416,7 +422,7 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.auto-credentials}. Ignored: accepted for compatibility; no effect in the embedded engine. */
     public static final String TOPOLOGY_AUTO_CREDENTIALS = "topology.auto-credentials";
 
-    /** Storm's {@code topology.shellbolt.max.pending}. Ignored: stateful, windowed, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.shellbolt.max.pending}. Ignored: stateful, Trident and multilang bolts are not part of Gale. */
     public static final String TOPOLOGY_SHELLBOLT_MAX_PENDING = "topology.shellbolt.max.pending";
 
     /** Storm's {@code topology.subprocess.timeout.secs}. Ignored: accepted for compatibility; no effect in the embedded engine. */

@@ -63,6 +63,9 @@ import org.slf4j.LoggerFactory;
  * topology stops at once, the error is logged and shown in {@link TopologyStats#fatal()}, and
  * {@link #waitForIdle()} throws. The topology stays listed until killed.
  *
+ * <p>While it is open, it is where {@link StormSubmitter} submits (the last one built, if several
+ * are open), as Storm's local mode does: a Storm main run inside a test's cluster runs on it.
+ *
  * <p>Thread-safe.
  */
 public class LocalCluster implements ILocalClusterTrackedTopologyAware {
@@ -106,6 +109,7 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
         this.daemonConf = new LinkedHashMap<>(b.daemonConf);
         this.trackedId = b.trackedId;
         this.ui = b.ui == null ? null : startUi(b.ui);
+        StormSubmitter.opened(this);
     }
 
     private ClusterUi startUi(UiSettings settings) {
@@ -565,6 +569,7 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
             closed = true;
             names = new ArrayList<>(topologies.keySet());
         }
+        StormSubmitter.closed(this);
         for (String name : names) {
             try {
                 killTopology(name);

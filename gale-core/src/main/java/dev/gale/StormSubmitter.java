@@ -8,14 +8,18 @@ import java.util.Map;
 
 /**
  * Storm's way to deploy a topology, kept so Storm mains port by changing imports. Gale is
- * embedded, so "submitting" starts the topology on one {@link LocalCluster} shared by the whole
- * process, where it runs until {@link #killTopology} or until the JVM exits (while it runs, it
- * keeps the JVM alive, as a deployed topology would keep running).
+ * embedded, so "submitting" starts the topology on a {@link LocalCluster} of this process: as in
+ * Storm's local mode, the last one built that is still open (a test's, or the one
+ * {@code gale run} runs a main in), else one shared by the whole process, where it runs until
+ * {@link #killTopology} or until the JVM exits (while it runs, it keeps the JVM alive, as a
+ * deployed topology would keep running).
  *
  * <p>Thread-safe.
  */
 public final class StormSubmitter {
     private static LocalCluster cluster;
+    /** Open clusters, the last built last: the one submits go to (Storm: NimbusClient's local override). */
+    private static final java.util.Deque<LocalCluster> OPEN = new java.util.ArrayDeque<>();
 
     private StormSubmitter() {
     }
@@ -30,7 +34,7 @@ public final class StormSubmitter {
      */
     public static synchronized void submitTopology(String name, Map<String, Object> topoConf, StormTopology topology)
             throws AlreadyAliveException, InvalidTopologyException, AuthorizationException {
-        cluster().submitTopology(name, topoConf, topology);
+        target().submitTopology(name, topoConf, topology);
     }
 
     /** Same as {@link #submitTopology}; there is no upload to show progress for. */
@@ -39,9 +43,25 @@ public final class StormSubmitter {
         submitTopology(name, topoConf, topology);
     }
 
-    /** Kills a topology started through this class. */
+    /** Kills a topology started through this class (on the cluster submits go to now). */
     public static synchronized void killTopology(String name) {
-        cluster().killTopology(name);
+        target().killTopology(name);
+    }
+
+    /** The last cluster built that is still open, else the process-wide one. */
+    private static LocalCluster target() {
+        LocalCluster open = OPEN.peekLast();
+        return open != null ? open : cluster();
+    }
+
+    /** A cluster was built: submits go to it while it is open (Storm's local-mode override). */
+    static synchronized void opened(LocalCluster c) {
+        OPEN.addLast(c);
+    }
+
+    /** A cluster was shut down: submits go back to the one before. */
+    static synchronized void closed(LocalCluster c) {
+        OPEN.removeLastOccurrence(c);
     }
 
     /** The process-wide embedded cluster topologies are submitted to (created on first use). */

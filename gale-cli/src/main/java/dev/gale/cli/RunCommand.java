@@ -5,12 +5,15 @@ import dev.gale.LocalCluster;
 import dev.gale.generated.StormTopology;
 import dev.gale.starter.AnchoredWordCount;
 import dev.gale.starter.ExclamationTopology;
+import dev.gale.starter.JoinBoltExample;
 import dev.gale.starter.KafkaWordCountTopology;
 import dev.gale.starter.LambdaTopology;
 import dev.gale.starter.MultipleLoggerTopology;
 import dev.gale.starter.ReliableWordCount;
 import dev.gale.starter.RollingTopWords;
 import dev.gale.starter.SingleJoinExample;
+import dev.gale.starter.SlidingTupleTsTopology;
+import dev.gale.starter.SlidingWindowTopology;
 import dev.gale.starter.WordCountTopology;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.LatencySummary;
@@ -26,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
@@ -62,6 +66,12 @@ import picocli.CommandLine.Spec;
             "  lambda              storm-starter's LambdaTopology (spout and bolts as lambdas)",
             "  anchored-wordcount  storm-starter's AnchoredWordCount",
             "  multiple-logger     storm-starter's MultipleLoggerTopology",
+            "  sliding-window      storm-starter's SlidingWindowTopology: sums over a",
+            "                      sliding count window, averaged over a tumbling one",
+            "  sliding-tuple-ts    storm-starter's SlidingTupleTsTopology: sliding sums",
+            "                      by event time (the first one after 5-9 s)",
+            "  join-bolt           storm-starter's JoinBoltExample: JoinBolt over a 10 s",
+            "                      tumbling window (give it --seconds 15)",
             "",
             "A class is run in the first of these ways it supports:",
             "  public static StormTopology createTopology(Map<String, Object> conf)",
@@ -69,8 +79,10 @@ import picocli.CommandLine.Spec;
             "      Gale submits the topology with the --conf entries, runs it for",
             "      --seconds, prints its figures, and kills it.",
             "  public static void main(String[] args)",
-            "      Called with ARGS; it submits and kills its own topology. --seconds,",
-            "      if given, stops waiting for it; --conf does not apply.",
+            "      Called with ARGS. A topology it submits with StormSubmitter runs on",
+            "      Gale's cluster as with createTopology (Storm's local mode); one it",
+            "      runs on a LocalCluster of its own, it kills itself (--seconds, if",
+            "      given, stops waiting for it). --conf does not apply.",
             "",
             "Your classes are found in the --jar files, the --classpath entries and",
             "the CLASSPATH environment variable, in that order ('dir/*' means the",
@@ -100,6 +112,9 @@ final class RunCommand implements Callable<Integer> {
         EXAMPLES.put("lambda", LambdaTopology.class);
         EXAMPLES.put("anchored-wordcount", AnchoredWordCount.class);
         EXAMPLES.put("multiple-logger", MultipleLoggerTopology.class);
+        EXAMPLES.put("sliding-window", SlidingWindowTopology.class);
+        EXAMPLES.put("sliding-tuple-ts", SlidingTupleTsTopology.class);
+        EXAMPLES.put("join-bolt", JoinBoltExample.class);
     }
 
     @Spec
@@ -222,10 +237,6 @@ final class RunCommand implements Callable<Integer> {
             throw new UserException("class " + cls.getName() + " has neither a public static createTopology() "
                     + "returning StormTopology nor a public static main(String[]); see 'gale run --help'");
         }
-        if (ui.enabled()) {
-            throw new UserException("--ui does not apply to " + cls.getName() + ", which runs through its main "
-                    + "method and builds its own LocalCluster; build it with new LocalCluster.Builder().withUi(port)");
-        }
         if (!settings.isEmpty()) {
             throw new UserException("--conf does not apply to " + cls.getName()
                     + ", which runs through its main method; set the configuration in its code");
@@ -310,15 +321,27 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private int runTopology(String topologyName, Config config, StormTopology topology, ReliableWordCount job) {
-        PrintWriter out = spec.commandLine().getOut();
-        double runSecs = seconds == null ? 10 : seconds;
-        TopologyStats stats;
-        double secs;
         long start = System.nanoTime();
-        try (LocalCluster cluster = ui.cluster(out);
-             ProgressDisplay display = new ProgressDisplay(spec.commandLine().getErr(), progressMode, interval);
-             ShutdownDrain onSignal = new ShutdownDrain(cluster, topologyName, spec.commandLine().getErr())) {
+        Watched watched;
+        try (LocalCluster cluster = ui.cluster(spec.commandLine().getOut())) {
             cluster.submitTopology(topologyName, config, topology);
+            watched = watch(cluster, topologyName, job, start);
+        } // kills the topology
+        return report(topologyName, topology, watched, job);
+    }
+
+    /** What a run ends with: the topology's figures and how long it ran. */
+    private record Watched(TopologyStats stats, double secs) {
+    }
+
+    /**
+     * Shows a running topology's figures until --seconds have passed since {@code start} (or the
+     * job is complete, or the topology stopped on a fatal error); a signal drains it.
+     */
+    private Watched watch(LocalCluster cluster, String topologyName, ReliableWordCount job, long start) {
+        double runSecs = seconds == null ? 10 : seconds;
+        try (ProgressDisplay display = new ProgressDisplay(spec.commandLine().getErr(), progressMode, interval);
+             ShutdownDrain onSignal = new ShutdownDrain(cluster, topologyName, spec.commandLine().getErr())) {
             long runNanos = (long) (runSecs * 1e9);
             DemoCommand.Rate rate = new DemoCommand.Rate();
             ErrorFeed errors = new ErrorFeed();
@@ -336,10 +359,15 @@ final class RunCommand implements Callable<Integer> {
                 show(display, topologyName, now, rate, start, runSecs);
                 failed = now.fatalError() != null; // the topology stopped: no use waiting
             }
-            stats = cluster.getTopologyStats(topologyName);
-            secs = (System.nanoTime() - start) / 1e9;
-        } // kills the topology
-        out.printf("Ran %s for %s; per component:%n%n", topologyName, Format.seconds(secs));
+            return new Watched(cluster.getTopologyStats(topologyName), (System.nanoTime() - start) / 1e9);
+        }
+    }
+
+    /** Prints a run's summary (per component, latency, errors); returns the exit status. */
+    private int report(String topologyName, StormTopology topology, Watched watched, ReliableWordCount job) {
+        PrintWriter out = spec.commandLine().getOut();
+        TopologyStats stats = watched.stats();
+        out.printf("Ran %s for %s; per component:%n%n", topologyName, Format.seconds(watched.secs()));
         Format.table(stats, topology.components().keySet()).forEach(out::println);
         out.println();
         out.println("Spout complete latency: " + Format.completeLatency(stats));
@@ -402,6 +430,12 @@ final class RunCommand implements Callable<Integer> {
         display.update(segments, log);
     }
 
+    /**
+     * Runs a main method inside a cluster of this command's own, which its StormSubmitter submits go
+     * to (Storm's local mode). A topology it submitted that way then runs, with figures, until
+     * --seconds (default 10) have passed since the start, and is killed; a main that runs and kills
+     * its own cluster is waited for (or, with --seconds, up to then).
+     */
     private int runMain(Method main) throws Exception {
         AtomicReference<Throwable> thrown = new AtomicReference<>();
         Thread t = new Thread(() -> {
@@ -414,21 +448,38 @@ final class RunCommand implements Callable<Integer> {
             }
         }, "main of " + main.getDeclaringClass().getSimpleName());
         t.setDaemon(true);
-        t.start();
-        if (seconds == null) {
-            t.join();
-        } else {
-            t.join((long) (seconds * 1000));
-        }
-        Throwable e = thrown.get();
-        if (e != null) {
-            throw new UserException(main.getDeclaringClass().getName() + ".main threw " + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()), Main.FAILED);
-        }
-        if (t.isAlive()) {
-            spec.commandLine().getErr().printf("gale run: %s.main still running after %s; stopping%n",
-                    main.getDeclaringClass().getName(), Format.seconds(seconds));
-        }
-        return 0;
+        long start = System.nanoTime();
+        String submitted;
+        StormTopology topology;
+        Watched watched;
+        try (LocalCluster cluster = ui.cluster(spec.commandLine().getOut())) {
+            t.start();
+            if (seconds == null) {
+                t.join();
+            } else {
+                t.join((long) (seconds * 1000));
+            }
+            Throwable e = thrown.get();
+            if (e != null) {
+                throw new UserException(main.getDeclaringClass().getName() + ".main threw " + e.getClass().getSimpleName()
+                        + (e.getMessage() == null ? "" : ": " + e.getMessage()), Main.FAILED);
+            }
+            Set<String> names = cluster.getTopologyNames();
+            if (names.isEmpty()) {
+                if (t.isAlive()) {
+                    spec.commandLine().getErr().printf("gale run: %s.main still running after %s; stopping%n",
+                            main.getDeclaringClass().getName(), Format.seconds(seconds));
+                }
+                return 0;
+            }
+            submitted = names.iterator().next();
+            if (names.size() > 1) {
+                spec.commandLine().getErr().printf("gale run: %s.main submitted %s; showing %s%n",
+                        main.getDeclaringClass().getName(), names, submitted);
+            }
+            topology = cluster.getTopology(submitted);
+            watched = watch(cluster, submitted, null, start);
+        } // kills what main submitted
+        return report(submitted, topology, watched, null);
     }
 }

@@ -66,7 +66,7 @@ class MainTest {
         assertThat(r.status()).isEqualTo(Main.USAGE);
         assertThat(r.oneLineError()).isEqualTo("gale run: unknown example 'wordcuont'; examples: wordcount, "
                 + "exclamation, singlejoin, reliable-wordcount, kafka-wordcount, rolling-top-words, lambda, anchored-wordcount, "
-                + "multiple-logger (or give a fully-qualified class name)");
+                + "multiple-logger, sliding-window, sliding-tuple-ts, join-bolt (or give a fully-qualified class name)");
         assertThat(r.out()).isEmpty();
     }
 
@@ -186,6 +186,16 @@ class MainTest {
         Result r = gale("run", Fixtures.WithMain.class.getName(), "--", "input.txt", "--fast");
         assertThat(r.status()).isZero();
         assertThat(Fixtures.WithMain.ARGS).containsExactly(List.of("input.txt", "--fast"));
+    }
+
+    @Test
+    void aMainThatSubmitsWithStormSubmitterRunsOnTheCommandsClusterForTheGivenTime() {
+        // storm-starter's SlidingWindowTopology, as it is: its main submits "test" and returns.
+        Result r = gale("run", "sliding-window", "--seconds", "2.5", "--progress", "off");
+        assertThat(r.status()).as(r.out() + r.err()).isZero();
+        // An integer every 100 ms, a sum every tenth: about 25 and 2 in 2.5 s.
+        assertThat(r.out()).contains("Ran test for ").containsPattern("integer +spout +1 +- +[1-9][0-9] ")
+                .containsPattern("slidingsum +bolt +1 +[1-9][0-9] +[1-2] ").contains("tumblingavg", "printer");
     }
 
     @Test

@@ -33,6 +33,7 @@ public class TopologyContext extends WorkerTopologyContext {
     private final List<ITaskHook> hooks = new ArrayList<>();
     private final Map<String, Object> taskData = new HashMap<>();
     private final Map<String, Object> executorData;
+    private final TaskTimer taskTimer;
 
     public TopologyContext(TopologyView plan, Map<String, Object> topoConf, int taskId) {
         this(plan, topoConf, taskId, Clock.system());
@@ -55,11 +56,19 @@ public class TopologyContext extends WorkerTopologyContext {
     public TopologyContext(TopologyView plan, Map<String, Object> topoConf, int taskId, Clock clock,
                            Map<String, Object> userResources, Map<String, Object> executorData,
                            UserMetrics userMetrics) {
+        this(plan, topoConf, taskId, clock, userResources, executorData, userMetrics, null);
+    }
+
+    /** @param taskTimer the task's own timer (see {@link #getTaskTimer()}), or null if it has none */
+    public TopologyContext(TopologyView plan, Map<String, Object> topoConf, int taskId, Clock clock,
+                           Map<String, Object> userResources, Map<String, Object> executorData,
+                           UserMetrics userMetrics, TaskTimer taskTimer) {
         super(plan, topoConf, userResources);
         this.taskId = taskId;
         this.clock = clock;
         this.executorData = executorData;
         this.userMetrics = userMetrics;
+        this.taskTimer = taskTimer;
     }
 
     // ---- Storm's metrics v2: registered per task, read through LocalCluster.getUserMetrics and
@@ -104,6 +113,22 @@ public class TopologyContext extends WorkerTopologyContext {
      */
     public Clock getClock() {
         return clock;
+    }
+
+    /**
+     * This task's own timer (Gale addition): calls on the task's thread at instants of the
+     * topology's clock, finer than tick tuples. Windowed bolts run their triggers and watermarks
+     * on it.
+     *
+     * @throws UnsupportedOperationException if this task has none: Gale gives one to every bolt
+     *         task of a running topology, not to spouts nor to contexts built by hand
+     */
+    public TaskTimer getTaskTimer() {
+        if (taskTimer == null) {
+            throw new UnsupportedOperationException("task " + taskId + " has no task timer: Gale gives one to the bolt"
+                    + " tasks of a running topology only (not to spouts, nor to a TopologyContext built by hand)");
+        }
+        return taskTimer;
     }
 
     public int getThisTaskId() {

@@ -52,6 +52,21 @@ public class TopologyBuilder {
         return add(id, new BoltDecl(id, bolt, checkParallelism(id, parallelismHint)));
     }
 
+    /**
+     * Adds a windowed bolt: it is run in a {@link WindowedBoltExecutor}, which keeps each task's
+     * window and calls {@link IWindowedBolt#execute} with each evaluation of it.
+     */
+    public BoltDeclarer setBolt(String id, IWindowedBolt bolt) {
+        return setBolt(id, bolt, null);
+    }
+
+    public BoltDeclarer setBolt(String id, IWindowedBolt bolt, Number parallelismHint) {
+        if (bolt == null) {
+            throw new IllegalArgumentException("component '" + id + "' is null");
+        }
+        return setBolt(id, new WindowedBoltExecutor(bolt), parallelismHint);
+    }
+
     public SpoutDeclarer setSpout(String id, IRichSpout spout) {
         return setSpout(id, spout, null);
     }

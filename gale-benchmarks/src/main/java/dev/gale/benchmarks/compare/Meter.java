@@ -36,6 +36,10 @@ public final class Meter {
     public static final AtomicLong FIRST_ACK_NANOS = new AtomicLong();
     /** System.nanoTime() of the first tuple at a sink, 0 until then. */
     public static final AtomicLong FIRST_SINK_NANOS = new AtomicLong();
+    /** The window scenarios: how long a stamped tuple waited from its emit for its first window, in nanoseconds. */
+    public static final Recorder FIRST_WINDOW_LATENCY = new Recorder(MAX_LATENCY_NANOS, 3);
+    /** The window scenarios: how many tuples the last window evaluated held. */
+    private static volatile long windowTuples;
     private static final List<MeterShard> SPOUT_SHARDS = new CopyOnWriteArrayList<>();
     private static final List<MeterShard> SINK_SHARDS = new CopyOnWriteArrayList<>();
 
@@ -50,6 +54,9 @@ public final class Meter {
         COMPLETE_LATENCY.recordValue(1);
         COMPLETE_LATENCY.getIntervalHistogram();
         COMPLETE_LATENCY.getIntervalHistogram();
+        FIRST_WINDOW_LATENCY.recordValue(1);
+        FIRST_WINDOW_LATENCY.getIntervalHistogram();
+        FIRST_WINDOW_LATENCY.getIntervalHistogram();
         MeterShard warm = new MeterShard(true);
         warm.record(1);
         ACKED.sum();
@@ -82,6 +89,21 @@ public final class Meter {
         } else {
             shard.record(Math.min(MAX_LATENCY_NANOS, Math.max(0, nowNanos - emitNanos)));
         }
+    }
+
+    /** A stamped tuple was in a window for the first time, {@code nanos} after its emit. */
+    static void firstWindow(long nanos) {
+        FIRST_WINDOW_LATENCY.recordValue(Math.min(MAX_LATENCY_NANOS, Math.max(0, nanos)));
+    }
+
+    /** A window was evaluated holding {@code tuples}. */
+    static void windowHolds(long tuples) {
+        windowTuples = tuples;
+    }
+
+    /** How many tuples the last window evaluated held (0 before the first). */
+    public static long windowTuples() {
+        return windowTuples;
     }
 
     /** One tuple (record) reached a sink; public for gale-benchmarks-flink. */

@@ -3,6 +3,7 @@ package dev.gale.benchmarks.compare;
 import dev.gale.Config;
 import dev.gale.LocalCluster;
 import dev.gale.topology.TopologyBuilder;
+import dev.gale.topology.base.BaseWindowedBolt;
 import dev.gale.tuple.Fields;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
@@ -25,10 +26,19 @@ import org.HdrHistogram.Histogram;
  * {@code noack} (the same without ackers), {@code wordcount} (sentences -> split x2 -> count
  * x2 on fields grouping, 1 acker, max spout pending 1000), {@code wide} (ConstSpout x4 -> IdBolt x8
  * -> NullBolt x8, shuffle groupings, 1 acker, max spout pending 1000 per spout task: more executors
- * than cores) and {@code idle} ({@value #IDLE_CHAINS} silent spouts, each followed by a chain of
+ * than cores), {@code idle} ({@value #IDLE_CHAINS} silent spouts, each followed by a chain of
  * {@value #IDLE_CHAIN_LENGTH} bolts: 200 executors plus the acker, left idle; warm-up starts once
  * every task is open or prepared, and what counts is the process CPU over the window, as
- * {@code cpu_pct_core}).
+ * {@code cpu_pct_core}), and the windows: {@code window-count} (StampedSpout -> WindowSum over a
+ * sliding window of 1000 tuples, every 100 -> NullBolt; 1 acker, max spout pending 5000) and
+ * {@code window-time} (the same over 10 s, every 1 s; max spout pending
+ * {@value #WINDOW_TIME_PENDING}, or {@code -Dbench.window.pending}). An input tuple is acked when it
+ * leaves its last window, so the acked trees per second are the windowed tuples per second; by
+ * time, each stays pending about 10.5 s, which caps them at max pending / 10.5 s. The window
+ * scenarios also report how long a tuple waits from its emit for its first window, and the heap
+ * (after a full GC) over the tuples the window holds, less the heap before submit:
+ * {@code bytes_per_windowed_tuple}, what holding a tuple in a window costs all told (tuple, window,
+ * pending tree; with 1000 tuples held, the topology's fixed cost weighs in too).
  */
 public final class TopologyRun {
     /** Prefix of the one line the comparison driver reads. */
@@ -38,13 +48,16 @@ public final class TopologyRun {
     static final int IDLE_CHAINS = 20;
     /** Bolts in each of the idle scenario's chains. */
     static final int IDLE_CHAIN_LENGTH = 9;
+    /** Max spout pending of window-time: the trees its 10 s window holds at most. */
+    static final int WINDOW_TIME_PENDING = 1_000_000;
 
     private TopologyRun() {
     }
 
     public static void main(String[] args) throws Exception {
         if (args.length != 3) {
-            System.err.println("usage: TopologyRun <ack-1000|ack-5000|noack|wordcount|wide|idle> <warmupSecs> <measureSecs>");
+            System.err.println("usage: TopologyRun <ack-1000|ack-5000|noack|wordcount|wide|idle|window-count|window-time>"
+                    + " <warmupSecs> <measureSecs>");
             System.exit(2);
         }
         String scenario = args[0];
@@ -102,8 +115,25 @@ public final class TopologyRun {
                 conf.setNumAckers(1);
                 conf.setMaxSpoutPending(1000);
             }
+            case "window-count" -> {
+                b.setSpout("spout", new StampedSpout(), 1);
+                b.setBolt("window", new WindowSum().withWindow(BaseWindowedBolt.Count.of(1000),
+                        BaseWindowedBolt.Count.of(100)), 1).shuffleGrouping("spout");
+                b.setBolt("null", new NullBolt(), 1).shuffleGrouping("window");
+                conf.setNumAckers(1);
+                conf.setMaxSpoutPending(5000);
+            }
+            case "window-time" -> {
+                b.setSpout("spout", new StampedSpout(), 1);
+                b.setBolt("window", new WindowSum().withWindow(BaseWindowedBolt.Duration.seconds(10),
+                        BaseWindowedBolt.Duration.seconds(1)), 1).shuffleGrouping("spout");
+                b.setBolt("null", new NullBolt(), 1).shuffleGrouping("window");
+                conf.setNumAckers(1);
+                conf.setMaxSpoutPending(Integer.getInteger("bench.window.pending", WINDOW_TIME_PENDING));
+            }
             default -> throw new IllegalArgumentException("unknown scenario " + scenario);
         }
+        boolean windows = scenario.startsWith("window-");
         conf.setNumWorkers(1);
         conf.setMessageTimeoutSecs(30);
 
@@ -112,6 +142,7 @@ public final class TopologyRun {
         Meter.init();
         long clusterStart = System.nanoTime();
         LocalCluster cluster = new LocalCluster();
+        long heapBefore = windows ? heapAfterGc() : 0;
         long submitNanos = System.nanoTime();
         cluster.submitTopology("bench", conf, b.createTopology());
         long submitReturned = System.nanoTime();
@@ -137,6 +168,7 @@ public final class TopologyRun {
         sleepReporting(acking, !idle, "warm-up", warmupSecs, null);
 
         Meter.takeLatencies(); // drop the warm-up's latencies
+        Meter.FIRST_WINDOW_LATENCY.getIntervalHistogram();
         Histogram lat = new Histogram(Meter.MAX_LATENCY_NANOS, 3);
         long acked0 = Meter.acked();
         long failed0 = Meter.FAILED.sum();
@@ -182,6 +214,22 @@ public final class TopologyRun {
             r.put("cpu_us_per_tuple", (cpu1 - cpu0) / 1e3 / done);
         }
         r.put("gc_ms", gc1 - gc0);
+        if (windows) {
+            Histogram firstWindow = Meter.FIRST_WINDOW_LATENCY.getIntervalHistogram();
+            if (firstWindow.getTotalCount() > 0) {
+                r.put("window_lat_p50_ms", firstWindow.getValueAtPercentile(50) / 1e6);
+                r.put("window_lat_p99_ms", firstWindow.getValueAtPercentile(99) / 1e6);
+            }
+            // After the window: a full GC keeps only what is live, the window's tuples first of all.
+            long held = Meter.windowTuples();
+            long heap = heapAfterGc();
+            r.put("window_tuples", held);
+            r.put("heap_after_gc_mb", heap / 1048576.0);
+            r.put("heap_before_submit_mb", heapBefore / 1048576.0);
+            if (held > 0) {
+                r.put("bytes_per_windowed_tuple", (heap - heapBefore) / (double) held);
+            }
+        }
         if (idle) {
             measureSettledIdle(r, os, measureSecs);
         }
@@ -271,6 +319,13 @@ public final class TopologyRun {
         long cpu1 = os.getProcessCpuTime();
         r.put("cpu_pct_core_settled", 100.0 * (cpu1 - cpu0) / (t1 - t0));
         r.put("jit_quiet", quiet >= QUIET_SECONDS);
+    }
+
+    /** The heap in use after two full collections (System.gc() is a full collection under G1 by default). */
+    private static long heapAfterGc() {
+        System.gc();
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
     private static long gcMillis() {

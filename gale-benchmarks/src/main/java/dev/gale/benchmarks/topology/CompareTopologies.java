@@ -29,10 +29,12 @@ import java.util.regex.Pattern;
  */
 public final class CompareTopologies {
     private static final List<String> ALL_SCENARIOS = List.of("ack-1000", "ack-5000", "noack", "wordcount", "wide",
-            "idle", "pass-through-chained", "pass-through-unfused");
+            "idle", "pass-through-chained", "pass-through-unfused", "window-count", "window-time");
+    /** Storm's windowing (issue 30): a sliding count window and a sliding time window, acked. */
+    private static final List<String> WINDOWS = List.of("window-count", "window-time");
     private static final List<String> ENGINES = List.of("gale", "storm", "flink");
     private static final List<String> STORM_SHAPED = List.of("ack-1000", "ack-5000", "noack", "wordcount", "wide",
-            "idle");
+            "idle", "window-count", "window-time");
     /** The scenarios each engine runs; the others are skipped for it (a "-" in the table). */
     private static final Map<String, List<String>> SCENARIOS_OF = Map.of(
             "gale", STORM_SHAPED,
@@ -69,6 +71,10 @@ public final class CompareTopologies {
             new Metric("lat_p50_ms", "complete latency p50 (ms)", Metric.LOWER),
             new Metric("lat_p99_ms", "complete latency p99 (ms)", Metric.LOWER),
             new Metric("lat_p999_ms", "complete latency p99.9 (ms)", Metric.LOWER),
+            new Metric("window_lat_p50_ms", "emit -> first window p50 (ms)", Metric.LOWER),
+            new Metric("window_lat_p99_ms", "emit -> first window p99 (ms)", Metric.LOWER),
+            new Metric("window_tuples", "tuples in the window", Metric.NEITHER),
+            new Metric("bytes_per_windowed_tuple", "heap per windowed tuple (bytes)", Metric.LOWER),
             new Metric("cpu_pct_core", "process CPU (% of one core)", Metric.LOWER),
             new Metric("cpu_pct_core_settled", "same, once the JIT is quiet (%)", Metric.LOWER),
             new Metric("cpu_cores", "process CPU (cores)", Metric.NEITHER),
@@ -90,7 +96,9 @@ public final class CompareTopologies {
         double measure = Double.parseDouble(opt.getOrDefault("measure", quick ? "3" : "10"));
         int repeats = Integer.parseInt(opt.getOrDefault("repeats", quick ? "1" : "3"));
         List<String> scenarios = new ArrayList<>();
-        for (String s : opt.getOrDefault("scenarios", String.join(",", ALL_SCENARIOS)).split(",")) {
+        // The windows run when asked for (bench/compare-windows.sh), not by default.
+        List<String> defaults = ALL_SCENARIOS.stream().filter(s -> !WINDOWS.contains(s)).toList();
+        for (String s : opt.getOrDefault("scenarios", String.join(",", defaults)).split(",")) {
             if (s.equals("pass-through")) {
                 scenarios.addAll(List.of("pass-through-chained", "pass-through-unfused"));
             } else if (!ALL_SCENARIOS.contains(s)) {
@@ -157,7 +165,7 @@ public final class CompareTopologies {
         List<String> ran = engines.stream().filter(e -> runs.stream().anyMatch(r -> r.engine.equals(e))).toList();
         renderTable(table, summary, runs, scenarios, ran);
         List<String> targets = targets(runs);
-        table.append('\n').append("Targets (issue 11):\n");
+        table.append('\n').append("Targets (issue 11; windows: issue 30):\n");
         targets.forEach(t -> table.append("  ").append(t).append('\n'));
         table.append(String.format(Locale.ROOT,
                 "%nmedian (min-max) of %d run(s) per cell; warm-up %.0f s after the first completed tuple, then %.0f s"
@@ -234,6 +242,10 @@ public final class CompareTopologies {
                     "true".equals(r.get("jit_quiet")) ? "" : " (it never was, within 30 s)",
                     Figures.num(d(r, "peak_rss_mb")), Figures.num(d(r, "threads")));
         }
+        if (r.containsKey("window_tuples")) {
+            return String.format(Locale.ROOT, "%s windowed tuples/s, first window p99 %.3g ms, %s bytes per windowed tuple",
+                    Figures.num(d(r, "acked_per_s")), d(r, "window_lat_p99_ms"), Figures.num(d(r, "bytes_per_windowed_tuple")));
+        }
         boolean acking = r.containsKey("lat_p99_ms");
         if (acking && "flink".equals(r.get("engine"))) {
             return String.format(Locale.ROOT, "%s sentences/s at source, p99 to checkpoint %.3g ms, first checkpoint"
@@ -281,9 +293,12 @@ public final class CompareTopologies {
     /** Whether a metric has a row in a scenario (the others repeat a row or mean nothing there). */
     private static boolean shown(String scenario, String metric) {
         boolean idle = scenario.equals("idle");
-        boolean acking = List.of("ack-1000", "ack-5000", "wordcount", "wide").contains(scenario);
+        boolean acking = List.of("ack-1000", "ack-5000", "wordcount", "wide").contains(scenario)
+                || WINDOWS.contains(scenario);
         return switch (metric) {
             case "acked_per_s", "lat_mean_ms", "lat_p50_ms", "lat_p99_ms", "lat_p999_ms" -> acking;
+            case "window_lat_p50_ms", "window_lat_p99_ms", "window_tuples", "bytes_per_windowed_tuple" ->
+                    WINDOWS.contains(scenario);
             case "confirmed_per_s" -> scenario.equals("wordcount");
             case "sink_per_s" -> !acking && !idle || scenario.equals("wordcount");
             case "cpu_pct_core", "cpu_pct_core_settled" -> idle;
@@ -293,11 +308,13 @@ public final class CompareTopologies {
     }
 
     private static String label(String scenario, Metric m) {
-        boolean acking = List.of("ack-1000", "ack-5000", "wordcount", "wide").contains(scenario);
+        boolean acking = List.of("ack-1000", "ack-5000", "wordcount", "wide").contains(scenario)
+                || WINDOWS.contains(scenario);
         boolean wordcount = scenario.equals("wordcount");
         boolean idle = scenario.equals("idle");
         return switch (m.key) {
-            case "acked_per_s" -> wordcount ? "sentences/s (Flink: at source)" : m.label;
+            case "acked_per_s" -> wordcount ? "sentences/s (Flink: at source)"
+                    : WINDOWS.contains(scenario) ? "windowed tuples/s (acked)" : m.label;
             case "sink_per_s" -> wordcount ? "words/s counted" : scenario.startsWith("pass-through")
                     ? "records/s at sink" : m.label;
             case "first_ms" -> idle ? "submit -> every task ready (ms)" : acking ? (wordcount ? "submit -> first ack/checkpoint (ms)" : "submit -> first ack (ms)")
@@ -435,6 +452,21 @@ public final class CompareTopologies {
         if (!Double.isNaN(gwide) && !Double.isNaN(ga)) {
             out.add(String.format(Locale.ROOT, "%s  wide: Gale's trees/s >= 80%% of its ack-1000: %s vs %s = %.0f%%",
                     verdict(gwide >= 0.8 * ga), Figures.num(gwide), Figures.num(ga), 100 * gwide / ga));
+        }
+        for (String sc : WINDOWS) {
+            double g = med(runs, "gale", sc, "acked_per_s");
+            double st = med(runs, "storm", sc, "acked_per_s");
+            if (!Double.isNaN(g) && !Double.isNaN(st)) {
+                out.add(String.format(Locale.ROOT, "%s  %s: Gale windowed tuples/s >= 5x Storm's: %s vs %s = %.2fx%s",
+                        verdict(g >= 5 * st), sc, Figures.num(g), Figures.num(st), g / st,
+                        sc.equals("window-time") ? " (both capped at max pending / 10.5 s)" : ""));
+            }
+            double gb = med(runs, "gale", sc, "bytes_per_windowed_tuple");
+            double sb = med(runs, "storm", sc, "bytes_per_windowed_tuple");
+            if (!Double.isNaN(gb) && !Double.isNaN(sb)) {
+                out.add(String.format(Locale.ROOT, "%s  %s: Gale heap per windowed tuple < Storm's: %s vs %s bytes",
+                        verdict(gb < sb), sc, Figures.num(gb), Figures.num(sb)));
+            }
         }
         double gi = med(runs, "gale", "idle", "cpu_pct_core");
         if (!Double.isNaN(gi)) {

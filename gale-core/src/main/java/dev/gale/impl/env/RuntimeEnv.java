@@ -1,6 +1,7 @@
 package dev.gale.impl.env;
 
 import dev.gale.impl.stats.ErrorRegistry;
+import dev.gale.impl.timer.TopologyTimer;
 import dev.gale.impl.topology.TopologyPlan;
 import dev.gale.impl.topology.TopologySettings;
 import dev.gale.impl.transfer.Backpressure;
@@ -31,21 +32,25 @@ public final class RuntimeEnv {
     private final dev.gale.stats.UserMetrics userMetrics = new dev.gale.stats.UserMetrics();
     private final boolean startsActive;
     private final boolean stepped;
+    /** Where bolt tasks' own timers are kept; null when there is none (the engine's tests). */
+    private final TopologyTimer timer;
 
     /** @param stopTopology stops the topology after a fatal error; must not block */
     public RuntimeEnv(TopologyPlan plan, Map<String, Object> topoConf, Clock clock, Inbox[] inboxByTask,
                       int executorCount, TupleObserver observer, Runnable stopTopology) {
-        this(plan, topoConf, clock, inboxByTask, executorCount, observer, stopTopology, true, false);
+        this(plan, topoConf, clock, inboxByTask, executorCount, observer, stopTopology, true, false, null);
     }
 
     /**
      * Same; with {@code startsActive} false the spouts open inactive (Storm's initial status
-     * INACTIVE); {@code stepped}: the executors run on the step scheduler.
+     * INACTIVE); {@code stepped}: the executors run on the step scheduler; {@code timer}: the
+     * topology's timer, which also keeps the bolt tasks' own timers (null: they have none).
      */
     public RuntimeEnv(TopologyPlan plan, Map<String, Object> topoConf, Clock clock, Inbox[] inboxByTask,
                       int executorCount, TupleObserver observer, Runnable stopTopology, boolean startsActive,
-                      boolean stepped) {
+                      boolean stepped, TopologyTimer timer) {
         this.stepped = stepped;
+        this.timer = timer;
         this.startsActive = startsActive;
         this.plan = plan;
         this.topoConf = topoConf;
@@ -67,6 +72,11 @@ public final class RuntimeEnv {
     }
 
     /** False if the spouts open inactive, waiting for an activate. */
+    /** The topology's timer, or null (see the constructor). */
+    public TopologyTimer timer() {
+        return timer;
+    }
+
     public boolean startsActive() {
         return startsActive;
     }

@@ -9,7 +9,6 @@ import dev.gale.impl.util.LeadingPad;
 import dev.gale.task.IOutputCollector;
 import dev.gale.tuple.MessageId;
 import dev.gale.tuple.Tuple;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 
@@ -133,8 +132,7 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
         if (!tracking || anchors == null || anchors.isEmpty()) {
             return MessageId.makeUnanchored();
         }
-        long[] pairs = new long[8];
-        int count = 0;
+        RootPairs pairs = new RootPairs(anchors.size());
         for (Tuple t : anchors) {
             TupleImpl a = impl(t);
             if (a.rootCount() == 0) {
@@ -143,30 +141,10 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
             long edge = ids.next();
             a.xorAckVal(edge);
             for (int i = 0; i < a.rootCount(); i++) {
-                long root = a.root(i);
-                int at = indexOfRoot(pairs, count, root);
-                if (at >= 0) {
-                    pairs[at + 1] ^= edge;
-                } else {
-                    if (2 * count + 2 > pairs.length) {
-                        pairs = Arrays.copyOf(pairs, pairs.length * 2);
-                    }
-                    pairs[2 * count] = root;
-                    pairs[2 * count + 1] = edge;
-                    count++;
-                }
+                pairs.add(a.root(i), edge);
             }
         }
-        return MessageId.ofPairs(Arrays.copyOf(pairs, 2 * count));
-    }
-
-    private static int indexOfRoot(long[] pairs, int count, long root) {
-        for (int i = 0; i < count; i++) {
-            if (pairs[2 * i] == root) {
-                return 2 * i;
-            }
-        }
-        return -1;
+        return MessageId.ofPairs(pairs.toArray());
     }
 
     private TupleImpl impl(Tuple t) {

@@ -74,7 +74,8 @@ public final class BoltExecutor extends Executor {
             if (taskIds.get(i) != firstTaskId + i) {
                 throw new IllegalStateException("tasks of an executor must be consecutive: " + taskIds);
             }
-            TaskSetup setup = new TaskSetup(env, def, taskIds.get(i), outbox, false, executorData);
+            TaskTimerImpl timer = env.timer() == null ? null : new TaskTimerImpl(env.timer(), inbox, taskIds.get(i));
+            TaskSetup setup = new TaskSetup(env, def, taskIds.get(i), outbox, false, executorData, timer);
             InputSource inputs = this::currentInput;
             BoltCollector collector = new BoltCollector(env, setup.emitter, ids, inbox,
                     setup.component instanceof IBasicBolt ? inputs : null);
@@ -126,6 +127,10 @@ public final class BoltExecutor extends Executor {
             ((HandedOffCall) message).run();
             return;
         }
+        if (message instanceof TimerCall) {
+            runTimerCall((TimerCall) message);
+            return;
+        }
         if (message instanceof Control && ((Control) message).isTick()) {
             int secs = ((Control) message).tickSecs();
             for (BoltTask t : tasks) {
@@ -135,6 +140,19 @@ public final class BoltExecutor extends Executor {
                 hold(tick);
                 execute(t, tick);
             }
+        }
+    }
+
+    /** A task's own timer (see {@link TaskTimerImpl}): reported like execute's errors, nothing to fail. */
+    private void runTimerCall(TimerCall call) {
+        BoltTask t = tasks[call.taskId() - firstTaskId];
+        if (!t.alive || call.cancelled()) {
+            return;
+        }
+        try {
+            call.run(env.clock());
+        } catch (Throwable e) {
+            userError(t.setup.taskId, "a call of the task's timer threw", e);
         }
     }
 

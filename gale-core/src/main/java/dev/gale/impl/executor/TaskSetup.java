@@ -10,6 +10,7 @@ import dev.gale.impl.topology.ComponentCopier;
 import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.topology.TopologyConf;
 import dev.gale.impl.transfer.Outbox;
+import dev.gale.task.TaskTimer;
 import dev.gale.task.TopologyContext;
 import dev.gale.utils.ConfigValues;
 import java.util.List;
@@ -27,11 +28,17 @@ final class TaskSetup {
 
     /** @param executorData shared by the tasks of one executor */
     TaskSetup(RuntimeEnv env, ComponentDef def, int taskId, Outbox outbox, boolean spout, Map<String, Object> executorData) {
+        this(env, def, taskId, outbox, spout, executorData, null);
+    }
+
+    /** Same, with the task's own timer (null: none; its context says so when asked for it). */
+    TaskSetup(RuntimeEnv env, ComponentDef def, int taskId, Outbox outbox, boolean spout, Map<String, Object> executorData,
+              TaskTimer timer) {
         this.taskId = taskId;
         this.component = ComponentCopier.copy(def.id(), def.component());
         this.conf = TopologyConf.taskView(env.topoConf(), def.conf());
         this.context = new TopologyContext(env.plan(), conf, taskId, env.clock(), env.userResources(), executorData,
-                env.userMetrics());
+                env.userMetrics(), timer);
         this.metrics = new TaskMetrics(def.id(), taskId, spout);
         this.hooks = new TaskHooks(context.getHooks(), env.errors(), def.id(), taskId);
         addAutoHooks(def);

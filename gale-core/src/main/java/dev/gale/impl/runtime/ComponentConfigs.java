@@ -5,7 +5,9 @@ import dev.gale.generated.InvalidTopologyException;
 import dev.gale.impl.spout.PendingLimit;
 import dev.gale.impl.topology.ComponentDef;
 import dev.gale.utils.ConfigValues;
+import dev.gale.impl.topology.TopologyConf;
 import dev.gale.impl.topology.TopologyPlan;
+import dev.gale.topology.WindowedBoltExecutor;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -37,7 +39,55 @@ final class ComponentConfigs {
             } catch (IllegalArgumentException e) {
                 throw new InvalidTopologyException(def.describe() + ": " + e.getMessage(), e);
             }
+            if (def.component() instanceof WindowedBoltExecutor) {
+                validateWindow(plan, conf, def, (WindowedBoltExecutor) def.component());
+            }
         }
+    }
+
+    /**
+     * A windowed bolt's window, checked as Storm checks it when the bolt is prepared (here: at
+     * submit), then against the max spout pending Gale applies when none is set: Storm's check
+     * skips that case, since Storm then has no limit, but Gale does, and a count window longer
+     * than it could never fill up.
+     */
+    private static void validateWindow(TopologyPlan plan, Map<String, Object> conf, ComponentDef def,
+                                       WindowedBoltExecutor window) {
+        Map<String, Object> taskView = TopologyConf.taskView(TopologyConf.topologyView(conf, plan.name()), def.conf());
+        try {
+            window.validate(taskView);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidTopologyException(def.describe() + ": " + e.getMessage(), e);
+        }
+        if (taskView.get(Config.TOPOLOGY_MAX_SPOUT_PENDING) != null || plan.ackerTasks().isEmpty()) {
+            return;
+        }
+        long length = count(taskView, Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_COUNT);
+        long slide = count(taskView, Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_COUNT);
+        if (slide == 0 && taskView.get(Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_DURATION_MS) == null) {
+            slide = 1;
+        }
+        if (length == 0 && slide == 0) {
+            return;
+        }
+        int limit = Integer.MAX_VALUE;
+        for (ComponentDef spout : plan.components().values()) {
+            if (spout.kind() == ComponentDef.Kind.SPOUT) {
+                limit = Math.min(limit, PendingLimit.configuredMax(merged(conf, spout)));
+            }
+        }
+        if (length + slide > limit) {
+            throw new InvalidTopologyException(def.describe() + ": window length + sliding interval (" + (length + slide)
+                    + " tuples) is more than the " + limit + " trees a spout task may have pending ("
+                    + Config.TOPOLOGY_MAX_SPOUT_PENDING + " is unset, and Gale then applies " + PendingLimit.DEFAULT_MAX
+                    + "): the window could not fill up while the tuples it holds keep the spouts from emitting; set "
+                    + Config.TOPOLOGY_MAX_SPOUT_PENDING + " to at least " + (length + slide));
+        }
+    }
+
+    private static long count(Map<String, Object> conf, String key) {
+        Object v = conf.get(key);
+        return v instanceof Number ? ((Number) v).longValue() : 0;
     }
 
     /** Sizes each acker's table for the most trees that can be pending (max spout pending, or its default). */

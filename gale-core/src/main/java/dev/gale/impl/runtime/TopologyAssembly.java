@@ -61,8 +61,12 @@ final class TopologyAssembly {
         }
         // What components see: Storm's defaults under the submitted conf; the engine reads `settings`.
         Map<String, Object> topoConf = TopologyConf.topologyView(conf, plan.name());
+        // A timer thread on a simulated clock waits, after each instant, for its messages to be
+        // handled, so that an advance returns with them done; stepped, the timer is a duty cycle.
+        // Made first: bolt tasks schedule their own timers on it while they prepare.
+        this.timer = new TopologyTimer(plan.name(), clock, !stepped && clock instanceof SimulatedClock);
         this.env = new RuntimeEnv(plan, topoConf, clock, inboxByTask, slots.size(), observer, stopTopology,
-                active, stepped);
+                active, stepped, timer);
 
         int expectedPending = ComponentConfigs.expectedPendingPerAcker(plan, conf);
         for (Slot s : slots) {
@@ -83,9 +87,6 @@ final class TopologyAssembly {
             byComponent.computeIfAbsent(s.componentId, k -> new ArrayList<>()).add(ex);
         }
 
-        // A timer thread on a simulated clock waits, after each instant, for its messages to be
-        // handled, so that an advance returns with them done; stepped, the timer is a duty cycle.
-        this.timer = new TopologyTimer(plan.name(), clock, !stepped && clock instanceof SimulatedClock);
         if (env.tracking() && settings.messageTimeouts()) {
             List<Inbox> rotated = new ArrayList<>();
             for (Executor ex : executors) {

@@ -6,7 +6,9 @@ import dev.gale.impl.transfer.Parker;
 import dev.gale.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongFunction;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,32 +23,55 @@ import org.slf4j.LoggerFactory;
  * the executors to have processed what it sent, before it waits on the clock again; so when
  * {@code SimulatedClock.advance} returns, every tick and timeout due has been delivered.
  *
- * <p>Jobs are added before {@link #start()}; afterwards the timer is driven by its own thread.
+ * <p>The periodic jobs are added before {@link #start()}; afterwards the timer is driven by its own
+ * thread (or, stepped, by the step scheduler). Jobs for one executor ({@link #scheduleFor}: a bolt
+ * task's own timer) may be added at any time, from any thread: the thread is started, or woken, as
+ * needed.
  */
-public final class TopologyTimer implements Runnable {
+public final class TopologyTimer {
     private static final Logger LOG = LoggerFactory.getLogger(TopologyTimer.class);
     private static final long DELIVERY_WAIT_NANOS = TimeUnit.SECONDS.toNanos(60);
 
     private final String name;
     private final Clock clock;
     private final boolean synchronous;
-    private final List<Job> jobs = new ArrayList<>();
+    /** Copy on write: jobs for one executor come and go while the timer iterates. */
+    private final List<Job> jobs = new CopyOnWriteArrayList<>();
+    // Guarded by this: the thread is started by start() or, later, by the first job added.
     private Clock.Waiter waiter;
     private Thread thread;
+    private boolean startRequested;
     private volatile boolean running = true;
 
-    private static final class Job {
+    /** A periodic job: what it sends (made for each due instant) and to whom. */
+    private static final class Job implements Registration {
         final long periodNanos;
-        final Object message;
+        final LongFunction<Object> message;
         final List<Inbox> targets;
+        /** The next due instant; read and written by the thread that fires (or the stepping thread). */
         long next;
+        volatile boolean cancelled;
+        private final List<Job> owner;
 
-        Job(long periodNanos, Object message, List<Inbox> targets, long first) {
+        Job(long periodNanos, LongFunction<Object> message, List<Inbox> targets, long first, List<Job> owner) {
             this.periodNanos = periodNanos;
             this.message = message;
             this.targets = targets;
             this.next = first;
+            this.owner = owner;
         }
+
+        @Override
+        public void cancel() {
+            cancelled = true;
+            owner.remove(this);
+        }
+    }
+
+    /** A job added by {@link #scheduleFor}, to cancel it. Thread-safe. */
+    public interface Registration {
+        /** No more messages for this job; idempotent. */
+        void cancel();
     }
 
     public TopologyTimer(String name, Clock clock, boolean synchronous) {
@@ -61,8 +86,33 @@ public final class TopologyTimer implements Runnable {
             throw new IllegalArgumentException("period must be positive: " + periodNanos);
         }
         if (!targets.isEmpty()) {
-            jobs.add(new Job(periodNanos, message, List.copyOf(targets), clock.nanos() + periodNanos));
+            jobs.add(new Job(periodNanos, due -> message, List.copyOf(targets), clock.nanos() + periodNanos, jobs));
         }
+    }
+
+    /**
+     * Sends {@code target} the message {@code messageAt} makes for each due instant (the clock's
+     * nanoseconds it was due at), every {@code periodNanos}, starting one period from now, until
+     * cancelled. Any thread, any time, also while the timer runs.
+     */
+    public Registration scheduleFor(long periodNanos, LongFunction<Object> messageAt, Inbox target) {
+        if (periodNanos <= 0) {
+            throw new IllegalArgumentException("period must be positive: " + periodNanos);
+        }
+        Job job = new Job(periodNanos, messageAt, List.of(target), clock.nanos() + periodNanos, jobs);
+        jobs.add(job);
+        Clock.Waiter w;
+        synchronized (this) {
+            if (startRequested && thread == null && running) {
+                startThread();
+                return job;
+            }
+            w = waiter;
+        }
+        if (w != null) {
+            w.wakeUp(); // it may be waiting for a later instant than this job's first
+        }
+        return job;
     }
 
     /**
@@ -114,33 +164,40 @@ public final class TopologyTimer implements Runnable {
         return !jobs.isEmpty();
     }
 
-    public void start() {
-        if (jobs.isEmpty()) {
-            return;
+    /** Runs the timer on a thread of its own from now on: at once if it has jobs, else with the first one added. */
+    public synchronized void start() {
+        startRequested = true;
+        if (!jobs.isEmpty() && thread == null && running) {
+            startThread();
         }
-        waiter = clock.newWaiter("timer of topology '" + name + "'");
-        thread = new Thread(this, "gale-" + name + "-timer");
-        thread.setDaemon(true);
-        thread.start();
     }
 
-    @Override
-    public void run() {
+    // Holding the lock. The waiter is made before the thread starts, as Clock.newWaiter asks.
+    private void startThread() {
+        Clock.Waiter w = clock.newWaiter("timer of topology '" + name + "'");
+        Thread t = new Thread(() -> run(w), "gale-" + name + "-timer");
+        t.setDaemon(true);
+        waiter = w;
+        thread = t;
+        t.start();
+    }
+
+    private void run(Clock.Waiter w) {
         try {
             while (running) {
                 long due = Long.MAX_VALUE;
                 for (Job j : jobs) {
                     due = Math.min(due, j.next);
                 }
-                if (!waiter.awaitNanos(due)) {
-                    continue; // woken up: re-check running
+                if (!w.awaitNanos(due)) {
+                    continue; // woken up: re-check running and the jobs
                 }
                 fire(due);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            waiter.close();
+            w.close();
         }
     }
 
@@ -148,9 +205,10 @@ public final class TopologyTimer implements Runnable {
         List<Inbox> sent = new ArrayList<>();
         List<Long> expected = new ArrayList<>();
         for (Job j : jobs) {
-            if (j.next <= instant) {
+            if (j.next <= instant && !j.cancelled) {
+                Object message = j.message.apply(j.next);
                 for (Inbox target : j.targets) {
-                    target.offerControl(j.message);
+                    target.offerControl(message);
                     if (synchronous) {
                         sent.add(target);
                         expected.add(target.controlOffered());
@@ -178,14 +236,22 @@ public final class TopologyTimer implements Runnable {
 
     public void stop() {
         running = false;
-        if (waiter != null) {
-            waiter.wakeUp();
+        Clock.Waiter w;
+        synchronized (this) {
+            w = waiter;
+        }
+        if (w != null) {
+            w.wakeUp();
         }
     }
 
     public void join(long millis) throws InterruptedException {
-        if (thread != null) {
-            thread.join(millis);
+        Thread t;
+        synchronized (this) {
+            t = thread;
+        }
+        if (t != null) {
+            t.join(millis);
         }
     }
 }
