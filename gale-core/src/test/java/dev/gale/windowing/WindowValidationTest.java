@@ -53,7 +53,7 @@ class WindowValidationTest {
         assertThatThrownBy(() -> submit(window, small)).isInstanceOf(InvalidTopologyException.class)
                 .hasMessageContaining("bolt 'window'").hasMessageContaining("1100 tuples")
                 .hasMessageContaining("topology.max.spout.pending (500)");
-        // Unset, Storm has no limit, but Gale applies 1000: refused too, saying so.
+        // Unset, Storm has no limit, but Gale's limit starts at 1000: refused too, saying so.
         assertThatThrownBy(() -> submit(window, new Config())).isInstanceOf(InvalidTopologyException.class)
                 .hasMessageContaining("bolt 'window'").hasMessageContaining("unset")
                 .hasMessageContaining("at least 1100");

@@ -128,8 +128,10 @@ public final class SpoutExecutor extends Executor {
         outbox.batchUntracked(!wantsOwnThread());
         this.flushOnBlock = wantsOwnThread() || inlineHandOffs() ? null : outbox::flushTuples;
         long timeoutNanos = env.settings().messageTimeoutSecs() * 1_000_000_000L;
+        long holdNanos = PendingLimit.holdNanos(env.plan().components().values().stream().map(ComponentDef::conf)
+                .toList());
         for (SpoutTask t : tasks) {
-            t.limit = PendingLimit.of(tasks[0].setup.conf, timeoutNanos);
+            t.limit = PendingLimit.of(tasks[0].setup.conf, timeoutNanos, holdNanos);
         }
         int maxPending = PendingLimit.startingLimit(tasks[0].setup.conf);
         this.timeoutWatch = new TimeoutWatch(def.describe(), env.settings().messageTimeoutSecs());

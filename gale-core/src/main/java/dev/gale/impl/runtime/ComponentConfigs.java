@@ -47,9 +47,9 @@ final class ComponentConfigs {
 
     /**
      * A windowed bolt's window, checked as Storm checks it when the bolt is prepared (here: at
-     * submit), then against the max spout pending Gale applies when none is set: Storm's check
+     * submit), then against the pending limit Gale starts with when none is set: Storm's check
      * skips that case, since Storm then has no limit, but Gale does, and a count window longer
-     * than it could never fill up.
+     * than it could never fill up (the limit grows only as trees complete, and none would).
      */
     private static void validateWindow(TopologyPlan plan, Map<String, Object> conf, ComponentDef def,
                                        WindowedBoltExecutor window) {
@@ -73,14 +73,15 @@ final class ComponentConfigs {
         int limit = Integer.MAX_VALUE;
         for (ComponentDef spout : plan.components().values()) {
             if (spout.kind() == ComponentDef.Kind.SPOUT) {
-                limit = Math.min(limit, PendingLimit.configuredMax(merged(conf, spout)));
+                limit = Math.min(limit, PendingLimit.startingLimit(merged(conf, spout)));
             }
         }
         if (length + slide > limit) {
             throw new InvalidTopologyException(def.describe() + ": window length + sliding interval (" + (length + slide)
                     + " tuples) is more than the " + limit + " trees a spout task may have pending ("
-                    + Config.TOPOLOGY_MAX_SPOUT_PENDING + " is unset, and Gale then applies " + PendingLimit.DEFAULT_MAX
-                    + "): the window could not fill up while the tuples it holds keep the spouts from emitting; set "
+                    + Config.TOPOLOGY_MAX_SPOUT_PENDING + " is unset, and Gale's limit then starts at "
+                    + PendingLimit.DEFAULT_START + "): the window could not fill up while the tuples it holds keep the"
+                    + " spouts from emitting; set "
                     + Config.TOPOLOGY_MAX_SPOUT_PENDING + " to at least " + (length + slide));
         }
     }

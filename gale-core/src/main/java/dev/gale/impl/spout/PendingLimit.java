@@ -43,7 +43,11 @@ public final class PendingLimit extends LeadingPad {
 
     private final int ceiling;
     private final boolean adaptive;
-    /** Complete latency above which a tree says the queues are congested: half the timeout. */
+    /**
+     * Complete latency above which a tree says the queues are congested: half the timeout, or,
+     * with time windows that hold each tuple for a while by design, that hold plus half of what
+     * the timeout leaves beyond it.
+     */
     private final long congestedNanos;
     private int limit;
     private int acksSinceChange;
@@ -63,23 +67,53 @@ public final class PendingLimit extends LeadingPad {
      * @param messageTimeoutNanos the topology's message timeout
      */
     public PendingLimit(int start, int ceiling, boolean adaptive, long messageTimeoutNanos) {
+        this(start, ceiling, adaptive, messageTimeoutNanos, 0);
+    }
+
+    /** Same, for a topology whose time windows hold a tuple for up to {@code holdNanos} by design. */
+    public PendingLimit(int start, int ceiling, boolean adaptive, long messageTimeoutNanos, long holdNanos) {
         if (start < 1 || ceiling < start) {
             throw new IllegalArgumentException("need 1 <= start <= ceiling, got " + start + " and " + ceiling);
         }
         this.ceiling = ceiling;
         this.adaptive = adaptive;
         this.limit = start;
-        this.congestedNanos = messageTimeoutNanos / 2;
+        long hold = holdNanos > 0 && holdNanos < messageTimeoutNanos ? holdNanos : 0;
+        this.congestedNanos = hold + (messageTimeoutNanos - hold) / 2;
     }
 
-    /** The limit a topology configuration asks for, per spout task. */
-    public static PendingLimit of(Map<String, Object> conf, long messageTimeoutNanos) {
+    /** The limit a topology configuration asks for, per spout task (see {@link #holdNanos}). */
+    public static PendingLimit of(Map<String, Object> conf, long messageTimeoutNanos, long holdNanos) {
         if (explicit(conf)) {
             int max = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_MAX_SPOUT_PENDING, DEFAULT_START);
-            return new PendingLimit(max, max, adaptive(conf), messageTimeoutNanos);
+            return new PendingLimit(max, max, adaptive(conf), messageTimeoutNanos, holdNanos);
         }
-        return adaptive(conf) ? new PendingLimit(DEFAULT_START, DEFAULT_CEILING, true, messageTimeoutNanos)
-                : new PendingLimit(DEFAULT_START, DEFAULT_START, false, messageTimeoutNanos);
+        return adaptive(conf) ? new PendingLimit(DEFAULT_START, DEFAULT_CEILING, true, messageTimeoutNanos, holdNanos)
+                : new PendingLimit(DEFAULT_START, DEFAULT_START, false, messageTimeoutNanos, holdNanos);
+    }
+
+    /** Same, for a topology without time windows. */
+    public static PendingLimit of(Map<String, Object> conf, long messageTimeoutNanos) {
+        return of(conf, messageTimeoutNanos, 0);
+    }
+
+    /**
+     * The longest a time window of the topology holds a tuple by design: its length plus its
+     * sliding interval (a tuple is acked once it has left the last window it belongs to). 0
+     * without time windows. Trees that take that long are not stuck in queues.
+     */
+    public static long holdNanos(Iterable<Map<String, Object>> componentConfs) {
+        long longest = 0;
+        for (Map<String, Object> c : componentConfs) {
+            Object length = c.get(Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_DURATION_MS);
+            if (length instanceof Number) {
+                Object slide = c.get(Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_DURATION_MS);
+                long ms = ((Number) length).longValue() + (slide instanceof Number ? ((Number) slide).longValue()
+                        : ((Number) length).longValue());
+                longest = Math.max(longest, ms * 1_000_000L);
+            }
+        }
+        return longest;
     }
 
     /** The per-task limit a configuration starts with: its max spout pending, else {@link #DEFAULT_START}. */

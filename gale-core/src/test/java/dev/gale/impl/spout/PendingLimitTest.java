@@ -109,4 +109,21 @@ class PendingLimitTest {
         }
         assertThat(l.limit()).isEqualTo(1 << 16);
     }
+
+    @Test
+    void aTimeWindowsDesignedHoldIsNotCongestion() {
+        // A 10 s window sliding every 1 s holds a tuple up to 11 s; timeout 30 s: congested past
+        // 11 + (30 - 11) / 2 = 20.5 s, not past 15 s.
+        long hold = PendingLimit.holdNanos(java.util.List.of(Map.of(),
+                Map.of(Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_DURATION_MS, 10_000,
+                        Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_DURATION_MS, 1_000)));
+        assertThat(hold).isEqualTo(11 * S);
+        assertThat(PendingLimit.holdNanos(java.util.List.of(Map.of(Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_DURATION_MS,
+                4_000)))).as("tumbling: slides by its length").isEqualTo(8 * S);
+        PendingLimit l = PendingLimit.of(Map.of(), 30 * S, hold);
+        l.acked(0, 20 * S);
+        assertThat(l.limit()).isEqualTo(1000);
+        l.acked(0, 21 * S);
+        assertThat(l.limit()).isEqualTo(500);
+    }
 }
