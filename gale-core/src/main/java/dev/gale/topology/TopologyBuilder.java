@@ -15,12 +15,18 @@ import dev.gale.lambda.LambdaSpout;
 import dev.gale.lambda.SerializableBiConsumer;
 import dev.gale.lambda.SerializableConsumer;
 import dev.gale.lambda.SerializableSupplier;
+import dev.gale.spout.CheckpointChannel;
+import dev.gale.spout.CheckpointSpout;
+import dev.gale.spout.ICheckpointedSpout;
+import dev.gale.state.State;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.utils.ConfigValues;
 import dev.gale.utils.Utils;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 
@@ -34,6 +40,7 @@ import java.util.Map;
 public class TopologyBuilder {
     private final Map<String, Declarer<?>> components = new LinkedHashMap<>();
     private final List<byte[]> workerHooks = new ArrayList<>();
+    private boolean hasStatefulBolt;
 
     public BoltDeclarer setBolt(String id, IRichBolt bolt) {
         return setBolt(id, bolt, null);
@@ -65,6 +72,44 @@ public class TopologyBuilder {
             throw new IllegalArgumentException("component '" + id + "' is null");
         }
         return setBolt(id, new WindowedBoltExecutor(bolt), parallelismHint);
+    }
+
+    /**
+     * Adds a stateful bolt: it is run in a {@link StatefulBoltExecutor}, which hands it its state
+     * ({@code initState}, after prepare and before any tuple) and saves the state in each
+     * checkpoint. The topology then gets a {@link CheckpointSpout} and every other bolt a
+     * {@link CheckpointTupleForwarder}, so checkpoints flow through the whole graph; every bolt must
+     * anchor what it emits. State updates are applied at least once (see docs/state.md).
+     */
+    public <T extends State> BoltDeclarer setBolt(String id, IStatefulBolt<T> bolt) {
+        return setBolt(id, bolt, null);
+    }
+
+    public <T extends State> BoltDeclarer setBolt(String id, IStatefulBolt<T> bolt, Number parallelismHint) {
+        if (bolt == null) {
+            throw new IllegalArgumentException("component '" + id + "' is null");
+        }
+        BoltDeclarer d = setBolt(id, new StatefulBoltExecutor<>(bolt), parallelismHint);
+        hasStatefulBolt = true;
+        return d;
+    }
+
+    /**
+     * Adds a stateful windowed bolt: its window is kept as for {@link #setBolt(String, IWindowedBolt)},
+     * its state as for {@link #setBolt(String, IStatefulBolt)}; with persistence
+     * ({@link IStatefulWindowedBolt#isPersistent()}) the window itself is saved in the state.
+     */
+    public <T extends State> BoltDeclarer setBolt(String id, IStatefulWindowedBolt<T> bolt) {
+        return setBolt(id, bolt, null);
+    }
+
+    public <T extends State> BoltDeclarer setBolt(String id, IStatefulWindowedBolt<T> bolt, Number parallelismHint) {
+        if (bolt == null) {
+            throw new IllegalArgumentException("component '" + id + "' is null");
+        }
+        IStatefulBolt<T> executor = bolt.isPersistent() ? new PersistentWindowedBoltExecutor<>(bolt)
+                : new StatefulWindowedBoltExecutor<>(bolt);
+        return setBolt(id, executor, parallelismHint);
     }
 
     public SpoutDeclarer setSpout(String id, IRichSpout spout) {
@@ -122,13 +167,62 @@ public class TopologyBuilder {
         workerHooks.add(Utils.javaSerialize(workerHook));
     }
 
-    /** Declares every component's outputs and freezes the graph. */
+    /**
+     * Declares every component's outputs and freezes the graph. With stateful bolts, wires the
+     * checkpoints as Storm does: adds the {@link CheckpointSpout}, wraps every other bolt in a
+     * {@link CheckpointTupleForwarder}, and subscribes each bolt to the checkpoint stream of what
+     * feeds it (a bolt fed by spouts: of the checkpoint spout, or of the spout itself if it is a
+     * checkpointed {@link ICheckpointedSpout}).
+     */
     public StormTopology createTopology() {
         Map<String, ComponentDef> defs = new LinkedHashMap<>();
-        for (Declarer<?> d : components.values()) {
-            defs.put(d.id, d.build());
+        if (!hasStatefulBolt) {
+            for (Declarer<?> d : components.values()) {
+                defs.put(d.id, d.build(d.component, List.of()));
+            }
+            return new StormTopology(defs, workerHooks);
         }
-        return new StormTopology(defs, workerHooks);
+        List<String> relays = new ArrayList<>();
+        for (Declarer<?> d : components.values()) {
+            if (d instanceof SpoutDecl && d.component instanceof ICheckpointedSpout
+                    && ((ICheckpointedSpout) d.component).isCheckpointed()) {
+                relays.add(d.id);
+            }
+        }
+        boolean aligned = !relays.isEmpty();
+        SpoutDecl checkpointSpout = new SpoutDecl(CheckpointSpout.CHECKPOINT_COMPONENT_ID, new CheckpointSpout(relays), 1);
+        defs.put(checkpointSpout.id, checkpointSpout.build(checkpointSpout.component, List.of()));
+        for (Declarer<?> d : components.values()) {
+            if (d instanceof SpoutDecl) {
+                defs.put(d.id, d.build(d.component, List.of()));
+                continue;
+            }
+            IComponent bolt = d.component;
+            if (!(bolt instanceof StatefulBoltExecutor)) {
+                bolt = new CheckpointTupleForwarder(bolt instanceof IBasicBolt
+                        ? new BasicBoltExecutor((IBasicBolt) bolt) : (IRichBolt) bolt);
+            }
+            ((BaseStatefulBoltExecutor) bolt).setAligned(aligned);
+            Set<String> checkpointSources = new LinkedHashSet<>();
+            for (Subscription in : d.inputs) {
+                String source = in.source().get_componentId();
+                Declarer<?> from = components.get(source);
+                boolean fromSpout = from instanceof SpoutDecl;
+                checkpointSources.add(fromSpout && !relays.contains(source) ? CheckpointSpout.CHECKPOINT_COMPONENT_ID : source);
+            }
+            List<Subscription> extra = new ArrayList<>();
+            for (String source : checkpointSources) {
+                extra.add(new Subscription(new GlobalStreamId(source, CheckpointSpout.CHECKPOINT_STREAM_ID),
+                        Grouping.of(Grouping.Type.ALL)));
+            }
+            defs.put(d.id, d.build(bolt, extra));
+        }
+        List<byte[]> hooks = workerHooks;
+        if (aligned) {
+            hooks = new ArrayList<>(workerHooks);
+            hooks.add(Utils.javaSerialize(new CheckpointChannel.Hook()));
+        }
+        return new StormTopology(defs, hooks);
     }
 
     private static int checkParallelism(String id, Number parallelismHint) {
@@ -187,7 +281,8 @@ public class TopologyBuilder {
             return (T) this;
         }
 
-        ComponentDef build() {
+        /** Freezes the component as {@code component} (it, or what wraps it), with {@code extraInputs} too. */
+        ComponentDef build(IComponent component, List<Subscription> extraInputs) {
             DeclaredOutputs outputs = new DeclaredOutputs(id);
             try {
                 component.declareOutputFields(outputs);
@@ -216,8 +311,13 @@ public class TopologyBuilder {
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(describe() + ": " + e.getMessage(), e);
             }
+            List<Subscription> allInputs = inputs;
+            if (!extraInputs.isEmpty()) {
+                allInputs = new ArrayList<>(inputs);
+                allInputs.addAll(extraInputs);
+            }
             return new ComponentDef(id, kind, component, Math.min(parallelism, tasks), tasks, merged,
-                    outputs.streams(), inputs);
+                    outputs.streams(), allInputs);
         }
 
         @Override

@@ -12,12 +12,15 @@ import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import dev.gale.windowing.CountEvictionPolicy;
 import dev.gale.windowing.CountTriggerPolicy;
+import dev.gale.windowing.Event;
 import dev.gale.windowing.EvictionPolicy;
+import dev.gale.windowing.StatefulWindowManager;
 import dev.gale.windowing.TimeEvictionPolicy;
 import dev.gale.windowing.TimeTriggerPolicy;
 import dev.gale.windowing.TimestampExtractor;
 import dev.gale.windowing.TriggerPolicy;
 import dev.gale.windowing.TupleWindowImpl;
+import dev.gale.windowing.TupleWindowIterImpl;
 import dev.gale.windowing.WaterMarkEventGenerator;
 import dev.gale.windowing.WatermarkCountEvictionPolicy;
 import dev.gale.windowing.WatermarkCountTriggerPolicy;
@@ -28,12 +31,14 @@ import dev.gale.windowing.WindowManager;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -225,8 +230,10 @@ public class WindowedBoltExecutor implements IRichBolt {
     }
 
     private WindowManager<Tuple> initWindowManager(WindowLifecycleListener<Tuple> lifecycleListener,
-                                                   Map<String, Object> topoConf, TopologyContext context) {
-        WindowManager<Tuple> manager = new WindowManager<>(lifecycleListener);
+                                                   Map<String, Object> topoConf, TopologyContext context,
+                                                   Collection<Event<Tuple>> queue, boolean stateful) {
+        WindowManager<Tuple> manager = stateful ? new StatefulWindowManager<>(lifecycleListener, queue)
+                : queue != null ? new WindowManager<>(lifecycleListener, queue) : new WindowManager<>(lifecycleListener);
         validate(topoConf);
         Settings s = Settings.of(topoConf);
         windowLengthDuration = s.lengthDuration;
@@ -248,7 +255,7 @@ public class WindowedBoltExecutor implements IRichBolt {
         return manager;
     }
 
-    /** Restores the window's policies from state (Storm's stateful windows; Gale has no state to call it). */
+    /** Restores the window's policies from state (persistent windows). */
     protected void restoreState(Map<String, Optional<?>> state) {
         windowManager.restoreState(state);
     }
@@ -297,13 +304,23 @@ public class WindowedBoltExecutor implements IRichBolt {
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
+        doPrepare(topoConf, context, collector, null, false);
+    }
+
+    /**
+     * Prepares the bolt and its window, whose events are kept in {@code queue} (null: in memory)
+     * and, if {@code stateful}, evaluated through iterators ({@link StatefulWindowManager}), as
+     * persistent windows are.
+     */
+    protected void doPrepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector,
+                             Collection<Event<Tuple>> queue, boolean stateful) {
         Objects.requireNonNull(topoConf, "topoConf");
         Objects.requireNonNull(context, "context");
         Objects.requireNonNull(collector, "collector");
         this.task = "bolt '" + context.getThisComponentId() + "' task " + context.getThisTaskId();
         this.windowedOutputCollector = new WindowedOutputCollector(collector);
         bolt.prepare(topoConf, context, windowedOutputCollector);
-        this.windowManager = initWindowManager(newWindowLifecycleListener(), topoConf, context);
+        this.windowManager = initWindowManager(newWindowLifecycleListener(), topoConf, context, queue, stateful);
         start();
         LOG.debug("{}: window manager {}", task, windowManager);
     }
@@ -416,6 +433,12 @@ public class WindowedBoltExecutor implements IRichBolt {
 
     protected void boltExecute(List<Tuple> tuples, List<Tuple> newTuples, List<Tuple> expiredTuples, Long timestamp) {
         bolt.execute(new TupleWindowImpl(tuples, newTuples, expiredTuples, getWindowStartTs(timestamp), timestamp));
+    }
+
+    /** Runs the bolt on a window read through iterators (persistent windows). */
+    protected void boltExecute(Supplier<Iterator<Tuple>> tuples, Supplier<Iterator<Tuple>> newTuples,
+                               Supplier<Iterator<Tuple>> expiredTuples, Long timestamp) {
+        bolt.execute(new TupleWindowIterImpl(tuples, newTuples, expiredTuples, getWindowStartTs(timestamp), timestamp));
     }
 
     private Long getWindowStartTs(Long endTs) {

@@ -1,7 +1,11 @@
 package dev.gale.windowing;
 
-/** An {@link EvictionContext} of given values (null where not known). Immutable. */
-public class DefaultEvictionContext implements EvictionContext {
+/**
+ * An {@link EvictionContext} of given values (null where not known). Immutable. Serializable, as a
+ * time window's policy state saved by persistent windows.
+ */
+public class DefaultEvictionContext implements EvictionContext, java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     private final Long referenceTime;
     private final Long currentCount;
     private final Long slidingCount;

@@ -16,10 +16,10 @@ public interface Window<T> {
     List<T> get();
 
     /**
-     * An iterator over the events in the window. Storm has it for windows kept in state
-     * ({@code withPersistence}), which Gale does not have.
+     * An iterator over the events in the window: how a persistent window ({@code withPersistence})
+     * is read, valid during the {@code execute} it is given to.
      *
-     * @throws UnsupportedOperationException always, for the windows Gale makes
+     * @throws UnsupportedOperationException for windows kept in memory (use {@link #get()})
      */
     default Iterator<T> getIter() {
         throw new UnsupportedOperationException("Not implemented");

@@ -27,8 +27,9 @@ public interface WindowLifecycleListener<T> {
     }
 
     /**
-     * The window is evaluated, its events given as iterators: Storm's form for windows kept in
-     * state, which Gale does not have; Gale's {@link WindowManager} calls the list form.
+     * The window is evaluated, its events given as iterators, valid during this call only: the form
+     * {@link StatefulWindowManager} calls, for windows kept in state (new and expired events are
+     * not tracked: null). {@link WindowManager} calls the list form.
      */
     default void onActivation(Supplier<Iterator<T>> eventsIt, Supplier<Iterator<T>> newEventsIt,
                               Supplier<Iterator<T>> expiredIt, Long referenceTime) {

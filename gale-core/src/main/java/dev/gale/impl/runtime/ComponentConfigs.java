@@ -7,6 +7,9 @@ import dev.gale.impl.topology.ComponentDef;
 import dev.gale.utils.ConfigValues;
 import dev.gale.impl.topology.TopologyConf;
 import dev.gale.impl.topology.TopologyPlan;
+import dev.gale.topology.CheckpointTupleForwarder;
+import dev.gale.topology.PersistentWindowedBoltExecutor;
+import dev.gale.topology.StatefulBoltExecutor;
 import dev.gale.topology.WindowedBoltExecutor;
 import java.util.HashMap;
 import java.util.Map;
@@ -39,10 +42,22 @@ final class ComponentConfigs {
             } catch (IllegalArgumentException e) {
                 throw new InvalidTopologyException(def.describe() + ": " + e.getMessage(), e);
             }
-            if (def.component() instanceof WindowedBoltExecutor) {
-                validateWindow(plan, conf, def, (WindowedBoltExecutor) def.component());
+            WindowedBoltExecutor window = windowOf(def.component());
+            if (window != null) {
+                validateWindow(plan, conf, def, window);
             }
         }
+    }
+
+    /** The windowed bolt a component runs, itself or wrapped for a stateful topology; null if none. */
+    private static WindowedBoltExecutor windowOf(Object component) {
+        Object c = component;
+        if (c instanceof StatefulBoltExecutor<?> s) {
+            c = s.getBolt();
+        } else if (c instanceof CheckpointTupleForwarder f) {
+            c = f.getBolt();
+        }
+        return c instanceof WindowedBoltExecutor w ? w : null;
     }
 
     /**
@@ -59,7 +74,8 @@ final class ComponentConfigs {
         } catch (IllegalArgumentException e) {
             throw new InvalidTopologyException(def.describe() + ": " + e.getMessage(), e);
         }
-        if (taskView.get(Config.TOPOLOGY_MAX_SPOUT_PENDING) != null || plan.ackerTasks().isEmpty()) {
+        if (taskView.get(Config.TOPOLOGY_MAX_SPOUT_PENDING) != null || plan.ackerTasks().isEmpty()
+                || window instanceof PersistentWindowedBoltExecutor) {
             return;
         }
         long length = count(taskView, Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_COUNT);

@@ -1,0 +1,177 @@
+package dev.gale.spout;
+
+import dev.gale.spout.CheckPointState.Action;
+import dev.gale.state.KeyValueState;
+import dev.gale.state.StateFactory;
+import dev.gale.task.TopologyContext;
+import dev.gale.topology.OutputFieldsDeclarer;
+import dev.gale.tuple.Fields;
+import dev.gale.tuple.Values;
+import java.io.Serializable;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Gale addition: what a checkpointed spout ({@link ICheckpointedSpout}) uses to take part in
+ * checkpoints, for exactly-once state. It passes each action of the {@link CheckpointSpout} on in
+ * the spout's own {@value CheckpointSpout#CHECKPOINT_STREAM_ID} stream, after every tuple the spout
+ * emitted before (the bolts align on it), and keeps the spout's read position in a state of the
+ * configured provider (namespace {@code "<component>-<task>-position"}) in the same two-phase
+ * commit as the bolts' state: on PREPARE it saves the position reached, on COMMIT commits it, on
+ * ROLLBACK goes back to the committed one and has the spout seek there, and on the first INITSTATE
+ * has the spout seek to the committed position (or start as configured, if none).
+ *
+ * <p>The spout calls {@link #poll()} first in each {@code nextTuple} and emits only if it returns
+ * true; passes every {@code ack} and {@code fail} to {@link #ack}/{@link #fail} first; and calls
+ * {@link #dataFailed()} when one of its own tuples fails (the whole topology then rolls back to the
+ * last commit and the spout re-reads from there). A rollback fails the tuples in flight that
+ * bolts had taken: the spout must not call {@code dataFailed} for those (tuples emitted before its
+ * last {@link Source#seek}; {@link #epoch()} tells them apart). Used on the spout task's thread only.
+ *
+ * @param <P> the spout's position (e.g. an offset per partition), serializable by the state's serializer
+ */
+public final class CheckpointRelay<P extends Serializable> {
+    private static final Logger LOG = LoggerFactory.getLogger(CheckpointRelay.class);
+    private static final String POSITION = "position";
+
+    /** The spout's side: where it is, and how it goes somewhere. */
+    public interface Source<P> {
+        /** The position after the last tuple emitted (what a restart from here would read next). */
+        P position();
+
+        /**
+         * Continue from {@code position} (forgetting what was read past it and not emitted, and the
+         * tuples in flight); null: there is no checkpoint yet, start as configured.
+         */
+        void seek(P position);
+    }
+
+    /** The message id of a relayed checkpoint tuple. */
+    private record RelayId(long seq, long txid, Action action) implements Serializable {
+    }
+
+    private final CheckpointChannel channel;
+    private final SpoutOutputCollector collector;
+    private final Source<P> source;
+    private final KeyValueState<String, P> positions;
+    private final int task;
+    private final String name;
+    private boolean initialized;
+    /** A rollback was asked for and not yet passed on: further failures are part of the same one. */
+    private boolean rollbackAsked;
+    private long epoch;
+
+    /**
+     * @throws IllegalStateException if the topology has no checkpoint channel (not built by a
+     *     {@code TopologyBuilder} with stateful bolts)
+     */
+    @SuppressWarnings("unchecked")
+    public CheckpointRelay(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector,
+                           Source<P> source) {
+        this.task = context.getThisTaskId();
+        this.name = "spout '" + context.getThisComponentId() + "' task " + task;
+        this.channel = (CheckpointChannel) context.getResource(CheckpointChannel.RESOURCE);
+        if (channel == null) {
+            throw new IllegalStateException(name + " is checkpointed, but the topology has no stateful bolt to"
+                    + " checkpoint (or was not built by TopologyBuilder.createTopology)");
+        }
+        this.collector = collector;
+        this.source = source;
+        this.positions = (KeyValueState<String, P>) StateFactory.getState(
+                context.getThisComponentId() + "-" + task + "-position", conf, context);
+        channel.register(task);
+    }
+
+    /** Declares the stream the relayed checkpoint tuples go on. */
+    public static void declareStream(OutputFieldsDeclarer declarer) {
+        declarer.declareStream(CheckpointSpout.CHECKPOINT_STREAM_ID,
+                new Fields(CheckpointSpout.CHECKPOINT_FIELD_TXID, CheckpointSpout.CHECKPOINT_FIELD_ACTION));
+    }
+
+    /**
+     * Passes on the checkpoint actions due; returns true if the spout may emit now (its position is
+     * known: the first INITSTATE has been passed on).
+     */
+    public boolean poll() {
+        CheckpointChannel.Step step;
+        while ((step = channel.nextStep(task)) != null) {
+            relay(step);
+        }
+        return initialized;
+    }
+
+    private void relay(CheckpointChannel.Step step) {
+        long txid = step.txid();
+        try {
+            switch (step.action()) {
+                case PREPARE:
+                    positions.put(POSITION, source.position());
+                    positions.prepareCommit(txid);
+                    break;
+                case COMMIT:
+                    positions.commit(txid);
+                    break;
+                case ROLLBACK:
+                    rollbackAsked = false;
+                    positions.rollback();
+                    if (initialized) {
+                        epoch++;
+                        source.seek(positions.get(POSITION));
+                    }
+                    break;
+                case INITSTATE:
+                    if (!initialized) {
+                        P at = positions.get(POSITION);
+                        LOG.info("{}: starting from the checkpointed position {}", name, at == null ? "(none yet)" : at);
+                        epoch++;
+                        source.seek(at);
+                        initialized = true;
+                    }
+                    break;
+                default:
+                    throw new IllegalStateException("unknown action " + step.action());
+            }
+        } catch (RuntimeException e) {
+            LOG.error("{}: {} of txid {} failed; the checkpoint will be recovered", name, step.action(), txid, e);
+            channel.report(new CheckpointChannel.Outcome(step.seq(), task, false));
+            return;
+        }
+        collector.emit(CheckpointSpout.CHECKPOINT_STREAM_ID, new Values(txid, step.action()),
+                new RelayId(step.seq(), txid, step.action()));
+    }
+
+    /**
+     * How many times the spout was told to seek: a tuple emitted under an earlier epoch was
+     * rolled back, and its failure must not ask for another rollback.
+     */
+    public long epoch() {
+        return epoch;
+    }
+
+    /** Returns true if {@code msgId} is a relayed checkpoint tuple's (it is then handled). */
+    public boolean ack(Object msgId) {
+        if (msgId instanceof RelayId r) {
+            channel.report(new CheckpointChannel.Outcome(r.seq(), task, true));
+            return true;
+        }
+        return false;
+    }
+
+    /** Returns true if {@code msgId} is a relayed checkpoint tuple's (it is then handled). */
+    public boolean fail(Object msgId) {
+        if (msgId instanceof RelayId r) {
+            channel.report(new CheckpointChannel.Outcome(r.seq(), task, false));
+            return true;
+        }
+        return false;
+    }
+
+    /** One of the spout's tuples failed: the topology rolls back to the last commit, and the spout with it. */
+    public void dataFailed() {
+        if (!rollbackAsked) {
+            rollbackAsked = true;
+            channel.requestRollback();
+        }
+    }
+}

@@ -1,0 +1,275 @@
+package dev.gale.spout;
+
+import dev.gale.Config;
+import dev.gale.spout.CheckPointState.Action;
+import dev.gale.state.KeyValueState;
+import dev.gale.state.StateFactory;
+import dev.gale.task.TopologyContext;
+import dev.gale.time.Clock;
+import dev.gale.topology.OutputFieldsDeclarer;
+import dev.gale.topology.base.BaseRichSpout;
+import dev.gale.tuple.Fields;
+import dev.gale.tuple.Tuple;
+import dev.gale.tuple.Values;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Drives the checkpoints of a topology with stateful bolts: {@code TopologyBuilder} adds it (one
+ * task, id {@value #CHECKPOINT_COMPONENT_ID}) when the topology has an {@code IStatefulBolt}. Every
+ * {@code topology.state.checkpoint.interval.ms} (default 1000, at least 100) of the topology's
+ * clock it emits a PREPARE tuple and, once every bolt acked it, a COMMIT tuple, on the
+ * {@value #CHECKPOINT_STREAM_ID} stream; the bolts save their state on each. When the topology
+ * starts, and after any checkpoint tuple failed, it recovers: a transaction left PREPARING is rolled
+ * back, one left COMMITTING is committed, then INITSTATE lets every bolt initialize its state. Its
+ * own progress ({@link CheckPointState}) is kept in a state of the configured provider, committed
+ * at each step, so a durable provider resumes the protocol where a crash left it.
+ *
+ * <p>Gale addition: with checkpointed spouts ({@link ICheckpointedSpout}) it hands each step to
+ * them through the topology's {@link CheckpointChannel} and waits for all of them, as for its own
+ * tuple. Unlike Storm's, it never sleeps in {@code nextTuple}: the engine parks an idle spout.
+ *
+ * <p>Used on its task's thread only, as every spout.
+ */
+public class CheckpointSpout extends BaseRichSpout {
+    private static final long serialVersionUID = 1L;
+    public static final String CHECKPOINT_STREAM_ID = "$checkpoint";
+    public static final String CHECKPOINT_COMPONENT_ID = "$checkpointspout";
+    public static final String CHECKPOINT_FIELD_TXID = "txid";
+    public static final String CHECKPOINT_FIELD_ACTION = "action";
+    private static final Logger LOG = LoggerFactory.getLogger(CheckpointSpout.class);
+    private static final String TX_STATE_KEY = "__state";
+    private static final int MIN_INTERVAL_MS = 100;
+
+    private final List<String> relayComponents;
+    private transient SpoutOutputCollector collector;
+    private transient Clock clock;
+    private transient long lastCheckpointTs;
+    private transient int checkpointInterval;
+    private transient boolean recovering;
+    private transient KeyValueState<String, CheckPointState> checkpointState;
+    private transient CheckPointState curTxState;
+    private transient List<Integer> relayTasks;
+    private transient CheckpointChannel channel;
+    /** The step in progress (emitted, not yet acked or failed by all), or null. */
+    private transient Step step;
+    private transient long nextSeq;
+    /** A relay asked for a rollback of what is not committed (a data tuple of it failed). */
+    private transient boolean rollbackWanted;
+    private transient String name;
+
+    /** What is awaited for one emitted step. */
+    private static final class Step {
+        final long seq;
+        final long txid;
+        final Action action;
+        /** A ROLLBACK of what was done since a committed transaction, asked for by a relay. */
+        final boolean forcedRollback;
+        boolean ownPending;
+        int relaysPending;
+        boolean failed;
+
+        Step(long seq, long txid, Action action, boolean forcedRollback) {
+            this.seq = seq;
+            this.txid = txid;
+            this.action = action;
+            this.forcedRollback = forcedRollback;
+        }
+    }
+
+    public CheckpointSpout() {
+        this(Collections.emptyList());
+    }
+
+    /**
+     * Gale: a checkpoint spout that also hands each step to the tasks of {@code relayComponents},
+     * the topology's checkpointed spouts.
+     */
+    public CheckpointSpout(List<String> relayComponents) {
+        this.relayComponents = new ArrayList<>(relayComponents);
+    }
+
+    public static boolean isCheckpoint(Tuple input) {
+        return CHECKPOINT_STREAM_ID.equals(input.getSourceStreamId());
+    }
+
+    @Override
+    public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
+        this.collector = collector;
+        this.clock = context.getClock();
+        this.name = "spout '" + context.getThisComponentId() + "' task " + context.getThisTaskId();
+        this.checkpointInterval = loadCheckpointInterval(conf);
+        this.relayTasks = new ArrayList<>();
+        for (String c : relayComponents) {
+            relayTasks.addAll(context.getComponentTasks(c));
+        }
+        if (!relayTasks.isEmpty()) {
+            channel = (CheckpointChannel) context.getResource(CheckpointChannel.RESOURCE);
+            if (channel == null) {
+                throw new IllegalStateException(name + ": checkpointed spouts " + relayComponents + " need the topology's "
+                        + CheckpointChannel.class.getSimpleName() + ", which TopologyBuilder.createTopology adds");
+            }
+        }
+        this.checkpointState = loadCheckpointState(conf, context);
+        this.curTxState = checkpointState.get(TX_STATE_KEY);
+        this.lastCheckpointTs = clock.millis();
+        this.recovering = true;
+        this.step = null;
+        LOG.info("{}: checkpoint every {} ms, starting from {}{}", name, checkpointInterval, curTxState,
+                relayTasks.isEmpty() ? "" : ", relayed by " + relayComponents);
+    }
+
+    @SuppressWarnings("unchecked")
+    private KeyValueState<String, CheckPointState> loadCheckpointState(Map<String, Object> conf, TopologyContext ctx) {
+        String namespace = ctx.getThisComponentId() + "-" + ctx.getThisTaskId();
+        KeyValueState<String, CheckPointState> state =
+                (KeyValueState<String, CheckPointState>) StateFactory.getState(namespace, conf, ctx);
+        if (state.get(TX_STATE_KEY) == null) {
+            state.put(TX_STATE_KEY, new CheckPointState(-1, CheckPointState.State.COMMITTED));
+            state.commit();
+        }
+        return state;
+    }
+
+    private static int loadCheckpointInterval(Map<String, Object> conf) {
+        Object v = conf.get(Config.TOPOLOGY_STATE_CHECKPOINT_INTERVAL);
+        int interval = v instanceof Number ? ((Number) v).intValue() : 0;
+        return Math.max(MIN_INTERVAL_MS, interval);
+    }
+
+    @Override
+    public void nextTuple() {
+        takeRelayOutcomes();
+        if (channel != null && channel.takeRollbackRequest()) {
+            rollbackWanted = true;
+        }
+        if (step != null) {
+            return;
+        }
+        if (rollbackWanted && !recovering) {
+            LOG.info("{}: a checkpointed spout's tuple failed; rolling back to txid {}", name, curTxState.getTxid());
+            recovering = true;
+        }
+        if (recovering) {
+            if (curTxState.getState() == CheckPointState.State.COMMITTED && rollbackWanted) {
+                emit(curTxState.getTxid() + 1, Action.ROLLBACK, true);
+            } else {
+                emit(curTxState.getTxid(), curTxState.nextAction(true), false);
+            }
+        } else if (curTxState.getState() != CheckPointState.State.COMMITTED || intervalElapsed()) {
+            if (curTxState.getState() == CheckPointState.State.COMMITTED) {
+                saveTxState(curTxState.nextState(false));
+                lastCheckpointTs = clock.millis();
+            }
+            emit(curTxState.getTxid(), curTxState.nextAction(false), false);
+        }
+    }
+
+    private boolean intervalElapsed() {
+        return clock.millis() - lastCheckpointTs >= checkpointInterval;
+    }
+
+    private void emit(long txid, Action action, boolean forcedRollback) {
+        Step s = new Step(nextSeq++, txid, action, forcedRollback);
+        LOG.debug("{}: {} emitting txid {} action {}", name, curTxState, txid, action);
+        step = s;
+        s.ownPending = true;
+        if (channel != null) {
+            s.relaysPending = relayTasks.size();
+            channel.publish(new CheckpointChannel.Step(s.seq, txid, action), relayTasks);
+        }
+        // Always, as Storm does: with no subscriber (every bolt fed by checkpointed spouts) the
+        // tuple is complete at once; its emit is also what tells a step scheduler a step began.
+        collector.emit(CHECKPOINT_STREAM_ID, new Values(txid, action), txid);
+    }
+
+    private void takeRelayOutcomes() {
+        if (channel == null) {
+            return;
+        }
+        CheckpointChannel.Outcome o;
+        while ((o = channel.nextOutcome()) != null) {
+            Step s = step;
+            if (s == null || o.seq() != s.seq) {
+                continue; // a step given up on already
+            }
+            s.relaysPending--;
+            s.failed |= !o.acked();
+            finishIfDone(s);
+        }
+    }
+
+    @Override
+    public void ack(Object msgId) {
+        Step s = step;
+        if (s == null || !s.ownPending || ((Number) msgId).longValue() != s.txid) {
+            LOG.warn("{}: ack of checkpoint txid {} not awaited (now {})", name, msgId, curTxState);
+            return;
+        }
+        s.ownPending = false;
+        finishIfDone(s);
+    }
+
+    @Override
+    public void fail(Object msgId) {
+        Step s = step;
+        if (s == null || !s.ownPending || ((Number) msgId).longValue() != s.txid) {
+            LOG.debug("{}: fail of checkpoint txid {} not awaited", name, msgId);
+            return;
+        }
+        s.ownPending = false;
+        s.failed = true;
+        finishIfDone(s);
+    }
+
+    private void finishIfDone(Step s) {
+        if (s.ownPending || s.relaysPending > 0) {
+            return;
+        }
+        if (s.failed) {
+            step = null;
+            LOG.debug("{}: {} of txid {} failed; recovering", name, s.action, s.txid);
+            recovering = true;
+        } else {
+            completed(s);
+        }
+    }
+
+    private void completed(Step s) {
+        step = null;
+        if (recovering) {
+            if (s.forcedRollback) {
+                rollbackWanted = false;
+                return; // the state stays COMMITTED; INITSTATE comes next
+            }
+            if (s.action == Action.ROLLBACK) {
+                rollbackWanted = false;
+            }
+            CheckPointState next = curTxState.nextState(true);
+            if (!next.equals(curTxState)) {
+                saveTxState(next);
+            } else {
+                LOG.debug("{}: recovery complete at {}", name, curTxState);
+                recovering = false;
+            }
+        } else {
+            saveTxState(curTxState.nextState(false));
+        }
+    }
+
+    private void saveTxState(CheckPointState txState) {
+        LOG.debug("{}: {} -> {}", name, curTxState, txState);
+        checkpointState.put(TX_STATE_KEY, txState);
+        checkpointState.commit();
+        curTxState = txState;
+    }
+
+    @Override
+    public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        declarer.declareStream(CHECKPOINT_STREAM_ID, new Fields(CHECKPOINT_FIELD_TXID, CHECKPOINT_FIELD_ACTION));
+    }
+}

@@ -1,0 +1,62 @@
+package dev.gale.state;
+
+import dev.gale.Config;
+import dev.gale.task.TopologyContext;
+import java.util.Map;
+
+/**
+ * Makes the {@link State} of a namespace with the {@link StateProvider} named by
+ * {@code topology.state.provider} ({@link InMemoryKeyValueStateProvider} if unset). Storm's
+ * provider class names are read as Gale's ({@code org.apache.storm.redis.state.RedisKeyValueStateProvider}
+ * as {@code dev.gale.redis.state.RedisKeyValueStateProvider}), so a Storm configuration works as
+ * it is. Stateless; thread-safe.
+ */
+public class StateFactory {
+    private static final String DEFAULT_PROVIDER = InMemoryKeyValueStateProvider.class.getName();
+    private static final String STORM_PREFIX = "org.apache.storm.";
+
+    /**
+     * The state of {@code namespace}, from the configured provider.
+     *
+     * @throws IllegalArgumentException if the provider cannot be loaded or is not a {@link StateProvider}
+     * @throws RuntimeException whatever the provider throws (a store it cannot reach, a bad config)
+     */
+    public static State getState(String namespace, Map<String, Object> topoConf, TopologyContext context) {
+        Object configured = topoConf.get(Config.TOPOLOGY_STATE_PROVIDER);
+        String name = configured == null ? DEFAULT_PROVIDER : configured.toString().trim();
+        return provider(name).newState(namespace, topoConf, context);
+    }
+
+    /** The provider of class {@code name} (a Storm name is mapped to Gale's), new. */
+    static StateProvider provider(String name) {
+        String galeName = galeClassName(name);
+        Class<?> klass;
+        try {
+            klass = Class.forName(galeName, true, loader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalArgumentException(Config.TOPOLOGY_STATE_PROVIDER + " names class '" + name + "'"
+                    + (galeName.equals(name) ? "" : " (read as '" + galeName + "')") + ", which is not on the"
+                    + " classpath; add the module that has it (gale-rocksdb, gale-redis) or fix the name", e);
+        }
+        if (!StateProvider.class.isAssignableFrom(klass)) {
+            throw new IllegalArgumentException(Config.TOPOLOGY_STATE_PROVIDER + " names class '" + klass.getName()
+                    + "', which does not implement " + StateProvider.class.getName());
+        }
+        try {
+            return (StateProvider) klass.getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalArgumentException("state provider " + klass.getName() + " cannot be created with a public"
+                    + " no-argument constructor: " + e, e);
+        }
+    }
+
+    /** Storm's class names under {@code org.apache.storm.} are Gale's under {@code dev.gale.}. */
+    static String galeClassName(String name) {
+        return name.startsWith(STORM_PREFIX) ? "dev.gale." + name.substring(STORM_PREFIX.length()) : name;
+    }
+
+    private static ClassLoader loader() {
+        ClassLoader l = Thread.currentThread().getContextClassLoader();
+        return l != null ? l : StateFactory.class.getClassLoader();
+    }
+}
