@@ -11,9 +11,12 @@ import dev.gale.starter.LambdaTopology;
 import dev.gale.starter.MultipleLoggerTopology;
 import dev.gale.starter.ReliableWordCount;
 import dev.gale.starter.RollingTopWords;
+import dev.gale.starter.PersistentWindowingTopology;
 import dev.gale.starter.SingleJoinExample;
 import dev.gale.starter.SlidingTupleTsTopology;
 import dev.gale.starter.SlidingWindowTopology;
+import dev.gale.starter.StatefulTopology;
+import dev.gale.starter.StatefulWindowingTopology;
 import dev.gale.starter.WordCountTopology;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.LatencySummary;
@@ -72,6 +75,13 @@ import picocli.CommandLine.Spec;
             "                      by event time (the first one after 5-9 s)",
             "  join-bolt           storm-starter's JoinBoltExample: JoinBolt over a 10 s",
             "                      tumbling window (give it --seconds 15)",
+            "  stateful            storm-starter's StatefulTopology: running sums kept",
+            "                      in a stateful bolt's checkpointed state",
+            "  stateful-windowing  storm-starter's StatefulWindowingTopology: window",
+            "                      sums added up in the bolt's state",
+            "  persistent-windowing  storm-starter's PersistentWindowingTopology: a",
+            "                      window saved in Redis (needs redis-server on",
+            "                      localhost:6379; --conf does not apply)",
             "",
             "A class is run in the first of these ways it supports:",
             "  public static StormTopology createTopology(Map<String, Object> conf)",
@@ -115,6 +125,9 @@ final class RunCommand implements Callable<Integer> {
         EXAMPLES.put("sliding-window", SlidingWindowTopology.class);
         EXAMPLES.put("sliding-tuple-ts", SlidingTupleTsTopology.class);
         EXAMPLES.put("join-bolt", JoinBoltExample.class);
+        EXAMPLES.put("stateful", StatefulTopology.class);
+        EXAMPLES.put("stateful-windowing", StatefulWindowingTopology.class);
+        EXAMPLES.put("persistent-windowing", PersistentWindowingTopology.class);
     }
 
     @Spec

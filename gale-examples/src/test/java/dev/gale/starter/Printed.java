@@ -26,6 +26,11 @@ final class Printed implements AutoCloseable {
         System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
     }
 
+    /** Every line printed so far. */
+    synchronized List<String> lines() {
+        return List.of(bytes.toString(StandardCharsets.UTF_8).split("\\R"));
+    }
+
     /** The tuples printed so far (other output is skipped). */
     synchronized List<Line> tuples() {
         List<Line> out = new ArrayList<>();
