@@ -32,6 +32,10 @@ usage: bench/compare-topologies.sh [options]
                                                  spout -> sliding window (1000 tuples every 100 /
                                                  10 s every 1 s) -> sink, acking (Gale and Storm
                                                  only; see bench/compare-windows.sh)
+                            state-memory, state-redis, state-rocksdb
+                                                 stateful word count with checkpointed state in memory,
+                                                 Redis or RocksDB (RocksDB: Gale only; see
+                                                 bench/compare-state.sh, which starts Redis)
                           each engine runs the scenarios it has (Flink: wordcount, pass-through-*)
   --engines LIST          of gale,storm,flink (default all three; flink only if its module is built,
                           i.e. unless SKIP_FLINK=1)

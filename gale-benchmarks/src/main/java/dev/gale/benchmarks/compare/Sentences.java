@@ -18,6 +18,11 @@ public final class Sentences {
     private Sentences() {
     }
 
+    /** How many sentences the rotation has. */
+    public static int count() {
+        return SENTENCES.length;
+    }
+
     /** The sentence for sequence number {@code seq} (non-negative). */
     public static String of(long seq) {
         return SENTENCES[(int) (seq % SENTENCES.length)];

@@ -6,6 +6,7 @@ import dev.gale.topology.TopologyBuilder;
 import dev.gale.topology.base.BaseWindowedBolt;
 import dev.gale.tuple.Fields;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -39,6 +40,16 @@ import org.HdrHistogram.Histogram;
  * (after a full GC) over the tuples the window holds, less the heap before submit:
  * {@code bytes_per_windowed_tuple}, what holding a tuple in a window costs all told (tuple, window,
  * pending tree; with 1000 tuples held, the topology's fixed cost weighs in too).
+ *
+ * <p>The stateful word counts ({@code state-memory}, {@code state-redis}, {@code state-rocksdb}):
+ * {@link NumberedSentenceSpout} -> SplitSentence x2 -> {@link StatefulWordCount} x2 (fields grouping;
+ * 1 acker; checkpoint every {@code -Dbench.state.interval} ms, default 1000; max spout pending
+ * {@code -Dbench.state.pending}, default 100,000, since a tree completes only with the checkpoint
+ * that commits it) on the default in-memory state, Redis ({@code -Dbench.redis.port}, on 127.0.0.1)
+ * or RocksDB ({@code -Dbench.rocksdb.dir}; Gale only). They also report the checkpoint time
+ * ({@link StateMeter}) and the state's size per key: heap after a full GC less the heap before
+ * submit (memory), Redis's {@code used_memory} growth (Redis), the database directory's size on
+ * disk (RocksDB), over the distinct keys counted.
  */
 public final class TopologyRun {
     /** Prefix of the one line the comparison driver reads. */
@@ -56,7 +67,8 @@ public final class TopologyRun {
 
     public static void main(String[] args) throws Exception {
         if (args.length != 3) {
-            System.err.println("usage: TopologyRun <ack-1000|ack-5000|noack|wordcount|wide|idle|window-count|window-time>"
+            System.err.println("usage: TopologyRun <ack-1000|ack-5000|noack|wordcount|wide|idle|window-count|window-time"
+                    + "|state-memory|state-redis|state-rocksdb>"
                     + " <warmupSecs> <measureSecs>");
             System.exit(2);
         }
@@ -131,9 +143,27 @@ public final class TopologyRun {
                 conf.setNumAckers(1);
                 conf.setMaxSpoutPending(Integer.getInteger("bench.window.pending", WINDOW_TIME_PENDING));
             }
+            case "state-memory", "state-redis", "state-rocksdb" -> {
+                b.setSpout("spout", new NumberedSentenceSpout(), 1);
+                b.setBolt("split", new SplitSentence(), 2).shuffleGrouping("spout");
+                b.setBolt("count", new StatefulWordCount(), 2).fieldsGrouping("split", new Fields("word"));
+                conf.setNumAckers(1);
+                conf.setMaxSpoutPending(Integer.getInteger("bench.state.pending", 100_000));
+                conf.put(Config.TOPOLOGY_STATE_CHECKPOINT_INTERVAL, Integer.getInteger("bench.state.interval", 1000));
+                if (scenario.equals("state-redis")) {
+                    // Storm's class name; Gale reads it as its own dev.gale.redis.state provider.
+                    conf.put(Config.TOPOLOGY_STATE_PROVIDER, "org.apache.storm.redis.state.RedisKeyValueStateProvider");
+                    conf.put(Config.TOPOLOGY_STATE_PROVIDER_CONFIG, "{\"jedisPoolConfig\": {\"host\": \"127.0.0.1\","
+                            + " \"port\": " + redisPort() + ", \"timeout\": 10000}}");
+                } else if (scenario.equals("state-rocksdb")) {
+                    conf.put(Config.TOPOLOGY_STATE_PROVIDER, "dev.gale.rocksdb.state.RocksDbKeyValueStateProvider");
+                    conf.put(Config.TOPOLOGY_STATE_PROVIDER_CONFIG, "{\"path\": \"" + rocksDbDir() + "\"}");
+                }
+            }
             default -> throw new IllegalArgumentException("unknown scenario " + scenario);
         }
         boolean windows = scenario.startsWith("window-");
+        boolean state = scenario.startsWith("state-");
         conf.setNumWorkers(1);
         conf.setMessageTimeoutSecs(30);
 
@@ -142,7 +172,13 @@ public final class TopologyRun {
         Meter.init();
         long clusterStart = System.nanoTime();
         LocalCluster cluster = new LocalCluster();
-        long heapBefore = windows ? heapAfterGc() : 0;
+        long heapBefore = windows || state ? heapAfterGc() : 0;
+        if (scenario.equals("state-redis")) {
+            try (redis.clients.jedis.Jedis j = new redis.clients.jedis.Jedis("127.0.0.1", redisPort())) {
+                j.flushAll(); // each run starts from an empty state, as on the other providers
+            }
+        }
+        long redisBefore = scenario.equals("state-redis") ? redisUsedMemory() : 0;
         long submitNanos = System.nanoTime();
         cluster.submitTopology("bench", conf, b.createTopology());
         long submitReturned = System.nanoTime();
@@ -174,6 +210,9 @@ public final class TopologyRun {
         long failed0 = Meter.FAILED.sum();
         long sink0 = Meter.sinkTuples();
         long untimed0 = Meter.untimed();
+        long checkpoints0 = StateMeter.CHECKPOINTS.sum();
+        long checkpointNanos0 = StateMeter.CHECKPOINT_NANOS.sum();
+        StateMeter.takeMaxNanos();
         long gc0 = gcMillis();
         long cpu0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
@@ -228,6 +267,24 @@ public final class TopologyRun {
             r.put("heap_before_submit_mb", heapBefore / 1048576.0);
             if (held > 0) {
                 r.put("bytes_per_windowed_tuple", (heap - heapBefore) / (double) held);
+            }
+        }
+        if (state) {
+            long checkpoints = StateMeter.CHECKPOINTS.sum() - checkpoints0;
+            r.put("checkpoints", checkpoints);
+            if (checkpoints > 0) {
+                r.put("checkpoint_ms_mean", (StateMeter.CHECKPOINT_NANOS.sum() - checkpointNanos0) / 1e6 / checkpoints);
+                r.put("checkpoint_ms_max", StateMeter.takeMaxNanos() / 1e6);
+            }
+            long keys = StateMeter.KEYS.sum();
+            r.put("state_keys", keys);
+            long bytes = switch (scenario) {
+                case "state-redis" -> redisUsedMemory() - redisBefore;
+                case "state-rocksdb" -> directorySize(Path.of(rocksDbDir()));
+                default -> heapAfterGc() - heapBefore;
+            };
+            if (keys > 0) {
+                r.put("state_bytes_per_key", bytes / (double) keys);
             }
         }
         if (idle) {
@@ -319,6 +376,50 @@ public final class TopologyRun {
         long cpu1 = os.getProcessCpuTime();
         r.put("cpu_pct_core_settled", 100.0 * (cpu1 - cpu0) / (t1 - t0));
         r.put("jit_quiet", quiet >= QUIET_SECONDS);
+    }
+
+    private static int redisPort() {
+        Integer port = Integer.getInteger("bench.redis.port");
+        if (port == null) {
+            throw new IllegalArgumentException("state-redis needs -Dbench.redis.port (bench/compare-state.sh starts a"
+                    + " redis-server and passes it)");
+        }
+        return port;
+    }
+
+    /** A directory of this run's own under -Dbench.rocksdb.dir: each run starts from an empty state. */
+    private static String rocksDbDir() {
+        String dir = System.getProperty("bench.rocksdb.dir");
+        if (dir == null) {
+            throw new IllegalArgumentException("state-rocksdb needs -Dbench.rocksdb.dir, a directory for the runs' state");
+        }
+        return Path.of(dir, "run-" + ProcessHandle.current().pid()).toAbsolutePath().toString();
+    }
+
+    /** Redis's used_memory (bytes), from INFO memory. */
+    private static long redisUsedMemory() {
+        try (redis.clients.jedis.Jedis j = new redis.clients.jedis.Jedis("127.0.0.1", redisPort())) {
+            for (String line : j.info("memory").split("\r?\n")) {
+                if (line.startsWith("used_memory:")) {
+                    return Long.parseLong(line.substring("used_memory:".length()).trim());
+                }
+            }
+        }
+        return -1;
+    }
+
+    private static long directorySize(Path dir) {
+        try (var files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).mapToLong(f -> {
+                try {
+                    return Files.size(f);
+                } catch (IOException e) {
+                    return 0; // a file RocksDB just deleted
+                }
+            }).sum();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The heap in use after two full collections (System.gc() is a full collection under G1 by default). */

@@ -29,16 +29,19 @@ import java.util.regex.Pattern;
  */
 public final class CompareTopologies {
     private static final List<String> ALL_SCENARIOS = List.of("ack-1000", "ack-5000", "noack", "wordcount", "wide",
-            "idle", "pass-through-chained", "pass-through-unfused", "window-count", "window-time");
+            "idle", "pass-through-chained", "pass-through-unfused", "window-count", "window-time", "state-memory",
+            "state-redis", "state-rocksdb");
     /** Storm's windowing (issue 30): a sliding count window and a sliding time window, acked. */
     private static final List<String> WINDOWS = List.of("window-count", "window-time");
+    /** Stateful word counts (issue 31): checkpointed state in memory, in Redis, in RocksDB (Gale only). */
+    private static final List<String> STATE = List.of("state-memory", "state-redis", "state-rocksdb");
     private static final List<String> ENGINES = List.of("gale", "storm", "flink");
     private static final List<String> STORM_SHAPED = List.of("ack-1000", "ack-5000", "noack", "wordcount", "wide",
             "idle", "window-count", "window-time");
     /** The scenarios each engine runs; the others are skipped for it (a "-" in the table). */
     private static final Map<String, List<String>> SCENARIOS_OF = Map.of(
-            "gale", STORM_SHAPED,
-            "storm", STORM_SHAPED,
+            "gale", concat(STORM_SHAPED, STATE),
+            "storm", concat(STORM_SHAPED, List.of("state-memory", "state-redis")),
             "flink", List.of("wordcount", "pass-through-chained", "pass-through-unfused"));
     /** The child's main class per engine; both Storm-shaped engines run the same (ported) TopologyRun. */
     private static final Map<String, String> MAIN_OF = Map.of(
@@ -54,6 +57,12 @@ public final class CompareTopologies {
                     + " a failure replays from the last completed checkpoint");
 
     private CompareTopologies() {
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> out = new ArrayList<>(a);
+        out.addAll(b);
+        return List.copyOf(out);
     }
 
     /** A table row: a metric of the child's RESULT line and which way is better. */
@@ -75,6 +84,10 @@ public final class CompareTopologies {
             new Metric("window_lat_p99_ms", "emit -> first window p99 (ms)", Metric.LOWER),
             new Metric("window_tuples", "tuples in the window", Metric.NEITHER),
             new Metric("bytes_per_windowed_tuple", "heap per windowed tuple (bytes)", Metric.LOWER),
+            new Metric("checkpoint_ms_mean", "checkpoint prepare round mean (ms)", Metric.LOWER),
+            new Metric("checkpoint_ms_max", "checkpoint prepare round max (ms)", Metric.LOWER),
+            new Metric("state_keys", "keys in the state", Metric.NEITHER),
+            new Metric("state_bytes_per_key", "state bytes per key", Metric.LOWER),
             new Metric("cpu_pct_core", "process CPU (% of one core)", Metric.LOWER),
             new Metric("cpu_pct_core_settled", "same, once the JIT is quiet (%)", Metric.LOWER),
             new Metric("cpu_cores", "process CPU (cores)", Metric.NEITHER),
@@ -97,7 +110,7 @@ public final class CompareTopologies {
         int repeats = Integer.parseInt(opt.getOrDefault("repeats", quick ? "1" : "3"));
         List<String> scenarios = new ArrayList<>();
         // The windows run when asked for (bench/compare-windows.sh), not by default.
-        List<String> defaults = ALL_SCENARIOS.stream().filter(s -> !WINDOWS.contains(s)).toList();
+        List<String> defaults = ALL_SCENARIOS.stream().filter(s -> !WINDOWS.contains(s) && !STATE.contains(s)).toList();
         for (String s : opt.getOrDefault("scenarios", String.join(",", defaults)).split(",")) {
             if (s.equals("pass-through")) {
                 scenarios.addAll(List.of("pass-through-chained", "pass-through-unfused"));
@@ -242,6 +255,11 @@ public final class CompareTopologies {
                     "true".equals(r.get("jit_quiet")) ? "" : " (it never was, within 30 s)",
                     Figures.num(d(r, "peak_rss_mb")), Figures.num(d(r, "threads")));
         }
+        if (r.containsKey("state_keys")) {
+            return String.format(Locale.ROOT, "%s sentences/s, %s words/s counted, checkpoint mean %.3g ms, %s bytes per"
+                    + " key", Figures.num(d(r, "acked_per_s")), Figures.num(d(r, "sink_per_s")),
+                    d(r, "checkpoint_ms_mean"), Figures.num(d(r, "state_bytes_per_key")));
+        }
         if (r.containsKey("window_tuples")) {
             return String.format(Locale.ROOT, "%s windowed tuples/s, first window p99 %.3g ms, %s bytes per windowed tuple",
                     Figures.num(d(r, "acked_per_s")), d(r, "window_lat_p99_ms"), Figures.num(d(r, "bytes_per_windowed_tuple")));
@@ -294,13 +312,14 @@ public final class CompareTopologies {
     private static boolean shown(String scenario, String metric) {
         boolean idle = scenario.equals("idle");
         boolean acking = List.of("ack-1000", "ack-5000", "wordcount", "wide").contains(scenario)
-                || WINDOWS.contains(scenario);
+                || WINDOWS.contains(scenario) || STATE.contains(scenario);
         return switch (metric) {
+            case "checkpoint_ms_mean", "checkpoint_ms_max", "state_keys", "state_bytes_per_key" -> STATE.contains(scenario);
             case "acked_per_s", "lat_mean_ms", "lat_p50_ms", "lat_p99_ms", "lat_p999_ms" -> acking;
             case "window_lat_p50_ms", "window_lat_p99_ms", "window_tuples", "bytes_per_windowed_tuple" ->
                     WINDOWS.contains(scenario);
             case "confirmed_per_s" -> scenario.equals("wordcount");
-            case "sink_per_s" -> !acking && !idle || scenario.equals("wordcount");
+            case "sink_per_s" -> !acking && !idle || scenario.equals("wordcount") || STATE.contains(scenario);
             case "cpu_pct_core", "cpu_pct_core_settled" -> idle;
             case "cpu_cores", "cpu_us_per_tuple", "gc_ms" -> !idle;
             default -> true;
@@ -312,6 +331,12 @@ public final class CompareTopologies {
                 || WINDOWS.contains(scenario);
         boolean wordcount = scenario.equals("wordcount");
         boolean idle = scenario.equals("idle");
+        if (STATE.contains(scenario) && m.key.equals("acked_per_s")) {
+            return "sentences/s (acked at commit)";
+        }
+        if (STATE.contains(scenario) && m.key.equals("sink_per_s")) {
+            return "words/s counted";
+        }
         return switch (m.key) {
             case "acked_per_s" -> wordcount ? "sentences/s (Flink: at source)"
                     : WINDOWS.contains(scenario) ? "windowed tuples/s (acked)" : m.label;
