@@ -330,6 +330,11 @@ public final class ThreadedScheduler implements Scheduler {
                 return false;
             }
         }
+        // The watchdog is the engine's own thread: a stopped scheduler leaves none behind.
+        if (watchdog != null) {
+            watchdog.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime())));
+            return !watchdog.isAlive();
+        }
         return true;
     }
 
