@@ -14,6 +14,8 @@
 #
 #   bench/compare-state.sh              full comparison (warm-up 10 s, measure 10 s, 3 repeats)
 #   bench/compare-state.sh --quick      smoke run (2 s + 3 s, 1 repeat)
+#                                       (too short for figures: a tree is acked at the commit of its
+#                                       checkpoint, so acks come in bursts a checkpoint apart)
 #
 # Any option of bench/compare-topologies.sh may follow and overrides these defaults. Child JVMs
 # get 2 GB of heap. -Dbench.state.interval=MS and -Dbench.state.pending=N in --jvm-opts change the
@@ -21,7 +23,7 @@
 # redis-server). Environment: SKIP_BUILD=1 reuses the last build; MVN_FLAGS adds Maven flags.
 set -euo pipefail
 for a in "$@"; do
-  case "$a" in -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+  case "$a" in -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 done
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 redis_bin=${REDIS_SERVER:-/usr/bin/redis-server}
