@@ -23,7 +23,7 @@
 # redis-server). Environment: SKIP_BUILD=1 reuses the last build; MVN_FLAGS adds Maven flags.
 set -euo pipefail
 for a in "$@"; do
-  case "$a" in -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+  case "$a" in -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 done
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 redis_bin=${REDIS_SERVER:-/usr/bin/redis-server}
