@@ -244,6 +244,7 @@ public final class BoltExecutor extends Executor {
     @Override
     protected void shutdown() {
         for (BoltTask t : tasks) {
+            t.collector.closeForeignEmits();
             try {
                 t.bolt.cleanup();
             } catch (Throwable e) {

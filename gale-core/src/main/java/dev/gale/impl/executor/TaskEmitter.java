@@ -95,6 +95,14 @@ final class TaskEmitter extends LeadingPad {
         return outbox.isOwnerThread();
     }
 
+    /**
+     * The checks of an emit made on another thread, run there so that thread gets the error:
+     * they read only the declarations, which never change once the task is built.
+     */
+    void checkForeign(String streamId, List<Object> values, boolean direct) {
+        EmitChecks.check(describe, declared, streamId, values, direct);
+    }
+
     /** The router of a stream this task may emit on (plain emit). */
     StreamRouter router(String streamId, List<Object> values) {
         checkThread();
