@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,11 +46,6 @@ class MultiThreadWordCountTopologyTest {
         }
     }
 
-    // Waits for the lead's part of issue 32, "emit from any thread": until then an emit from a
-    // thread other than the bolt's executor throws IllegalStateException. Here it throws inside the
-    // split bolt's own thread pool, whose Future swallows it, so no word ever reaches the count bolt.
-    @Disabled("waiting for emits from any thread (issue 32, the engine part): today an emit from the split "
-            + "bolt's own threads throws IllegalStateException, so no word reaches 'count'")
     @Test
     void everyWordEmittedFromTheSplitBoltsThreadsIsCounted(@TempDir Path dir) throws Exception {
         Path conf = dir.resolve("hooks.yaml");
