@@ -367,7 +367,10 @@ final class RunCommand implements Callable<Integer> {
                 show(display, topologyName, now, rate, start, runSecs);
                 failed = now.fatalError() != null; // the topology stopped: no use waiting
             }
-            return new Watched(cluster.getTopologyStats(topologyName), (System.nanoTime() - start) / 1e9);
+            // An error raised after the last look still shows as it happened, before the summary.
+            TopologyStats last = cluster.getTopologyStats(topologyName);
+            errors.newErrors(last).forEach(line -> display.message(prefix + line));
+            return new Watched(last, (System.nanoTime() - start) / 1e9);
         }
     }
 
