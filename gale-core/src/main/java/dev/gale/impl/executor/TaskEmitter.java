@@ -103,9 +103,11 @@ final class TaskEmitter extends LeadingPad {
         EmitChecks.check(describe, declared, streamId, values, direct);
     }
 
-    /** The router of a stream this task may emit on (plain emit). */
+    /**
+     * The router of a stream this task may emit on (plain emit). Executor thread only: the
+     * collectors check the thread before they call it.
+     */
     StreamRouter router(String streamId, List<Object> values) {
-        checkThread();
         // Most components emit on one stream: after the first emit on it passed every check,
         // the same stream needs only the value count checked, not two map lookups.
         if (streamId == lastStream && values != null && values.size() == lastFieldCount) {
@@ -119,9 +121,8 @@ final class TaskEmitter extends LeadingPad {
         return r;
     }
 
-    /** The router of a direct stream, checking the target task subscribes to it. */
+    /** The router of a direct stream, checking the target task subscribes to it. Executor thread only. */
     StreamRouter directRouter(int targetTask, String streamId, List<Object> values) {
-        checkThread();
         EmitChecks.check(describe, declared, streamId, values, true);
         StreamRouter r = routers.get(streamId);
         if (!r.isDirectTarget(targetTask)) {
