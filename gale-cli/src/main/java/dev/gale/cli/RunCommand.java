@@ -8,11 +8,13 @@ import dev.gale.starter.ExclamationTopology;
 import dev.gale.starter.JoinBoltExample;
 import dev.gale.starter.KafkaWordCountTopology;
 import dev.gale.starter.LambdaTopology;
+import dev.gale.starter.MultiThreadWordCountTopology;
 import dev.gale.starter.MultipleLoggerTopology;
 import dev.gale.starter.ReliableWordCount;
 import dev.gale.starter.RollingTopWords;
 import dev.gale.starter.PersistentWindowingTopology;
 import dev.gale.starter.SingleJoinExample;
+import dev.gale.starter.SkewedRollingTopWords;
 import dev.gale.starter.SlidingTupleTsTopology;
 import dev.gale.starter.SlidingWindowTopology;
 import dev.gale.starter.StatefulTopology;
@@ -75,6 +77,10 @@ import picocli.CommandLine.Spec;
             "                      by event time (the first one after 5-9 s)",
             "  join-bolt           storm-starter's JoinBoltExample: JoinBolt over a 10 s",
             "                      tumbling window (give it --seconds 15)",
+            "  skewed-rolling-top-words  storm-starter's SkewedRollingTopWords: as",
+            "                      rolling-top-words, counters fed by partial key grouping",
+            "  multithread-wordcount  storm-starter's MultiThreadWordCountTopology: a",
+            "                      bolt emitting from threads of its own, metrics v1 logged",
             "  stateful            storm-starter's StatefulTopology: running sums kept",
             "                      in a stateful bolt's checkpointed state",
             "  stateful-windowing  storm-starter's StatefulWindowingTopology: window",
@@ -125,6 +131,8 @@ final class RunCommand implements Callable<Integer> {
         EXAMPLES.put("sliding-window", SlidingWindowTopology.class);
         EXAMPLES.put("sliding-tuple-ts", SlidingTupleTsTopology.class);
         EXAMPLES.put("join-bolt", JoinBoltExample.class);
+        EXAMPLES.put("skewed-rolling-top-words", SkewedRollingTopWords.class);
+        EXAMPLES.put("multithread-wordcount", MultiThreadWordCountTopology.class);
         EXAMPLES.put("stateful", StatefulTopology.class);
         EXAMPLES.put("stateful-windowing", StatefulWindowingTopology.class);
         EXAMPLES.put("persistent-windowing", PersistentWindowingTopology.class);
@@ -372,7 +380,10 @@ final class RunCommand implements Callable<Integer> {
                 show(display, topologyName, now, rate, start, runSecs);
                 failed = now.fatalError() != null; // the topology stopped: no use waiting
             }
-            return new Watched(cluster.getTopologyStats(topologyName), (System.nanoTime() - start) / 1e9);
+            // An error raised after the last look still shows as it happened, before the summary.
+            TopologyStats last = cluster.getTopologyStats(topologyName);
+            errors.newErrors(last).forEach(line -> display.message(prefix + line));
+            return new Watched(last, (System.nanoTime() - start) / 1e9);
         }
     }
 
