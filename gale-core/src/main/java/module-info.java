@@ -14,11 +14,15 @@ module dev.gale.core {
 
     exports dev.gale;
     exports dev.gale.bolt;
+    exports dev.gale.coordination;
+    exports dev.gale.daemon.nimbus;
+    exports dev.gale.drpc;
     exports dev.gale.generated;
     exports dev.gale.grouping;
     exports dev.gale.hooks;
     exports dev.gale.hooks.info;
     exports dev.gale.lambda;
+    exports dev.gale.multilang;
     exports dev.gale.spi;
     exports dev.gale.spout;
     exports dev.gale.stats;

@@ -24,6 +24,7 @@ import dev.gale.generated.StormTopology;
 import dev.gale.generated.SupervisorSummary;
 import dev.gale.generated.TopologyInfo;
 import dev.gale.generated.TopologySummary;
+import dev.gale.stats.ComponentKind;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.StreamStats;
 import dev.gale.stats.TaskStats;
@@ -252,7 +253,7 @@ public class Nimbus implements dev.gale.generated.Nimbus.Iface {
                 transferred.merge(st.streamId(), st.transferred(), Long::sum);
             }
         }
-        ExecutorSpecificStats specific = "spout".equals(c.kind()) ? ExecutorSpecificStats.spout(spoutStats(tasks, emitted))
+        ExecutorSpecificStats specific = c.kind() == ComponentKind.SPOUT ? ExecutorSpecificStats.spout(spoutStats(tasks, emitted))
                 : ExecutorSpecificStats.bolt(boltStats(c.componentId(), tasks, graph));
         s.set_stats(new ExecutorStats(window(emitted), window(transferred), specific, 1.0));
         return s;
