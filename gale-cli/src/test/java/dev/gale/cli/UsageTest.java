@@ -55,7 +55,7 @@ class UsageTest {
 
     @Test
     void strayArgumentsAreRefused() {
-        MainTest.Result run = gale("run", "wordcount", "extra", "--seconds", "0.2");
+        MainTest.Result run = gale("run", "exclamation", "extra", "--seconds", "0.2");
         assertThat(run.status()).isEqualTo(Main.USAGE);
         assertThat(run.oneLineError()).isEqualTo(
                 "gale run: unexpected argument 'extra': only a class run through its main method takes ARGS");
