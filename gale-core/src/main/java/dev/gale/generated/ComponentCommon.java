@@ -11,12 +11,30 @@ public final class ComponentCommon {
     private final Map<GlobalStreamId, Grouping> inputs;
     private final Map<String, StreamInfo> streams;
     private final int parallelismHint;
+    private final String jsonConf;
 
-    /** @param inputs and {@code streams}: in declaration order, not copied */
-    ComponentCommon(Map<GlobalStreamId, Grouping> inputs, Map<String, StreamInfo> streams, int parallelismHint) {
+    /**
+     * @param inputs and {@code streams}: in declaration order, not copied
+     * @param jsonConf the component's own configuration as JSON
+     */
+    ComponentCommon(Map<GlobalStreamId, Grouping> inputs, Map<String, StreamInfo> streams, int parallelismHint,
+                    String jsonConf) {
         this.inputs = Collections.unmodifiableMap(inputs);
         this.streams = Collections.unmodifiableMap(streams);
         this.parallelismHint = parallelismHint;
+        this.jsonConf = jsonConf;
+    }
+
+    /**
+     * The component's own configuration (its {@code getComponentConfiguration()} and what its
+     * declarer added: {@code setNumTasks}, {@code setMemoryLoad}, ...), as JSON, as Storm keeps it.
+     */
+    public String get_json_conf() {
+        return jsonConf;
+    }
+
+    public boolean is_set_json_conf() {
+        return jsonConf != null;
     }
 
     /** The streams the component subscribes to, with their groupings. */
