@@ -5,6 +5,8 @@ import dev.gale.LocalCluster;
 import dev.gale.generated.StormTopology;
 import dev.gale.starter.AnchoredWordCount;
 import dev.gale.starter.ExclamationTopology;
+import dev.gale.starter.FastWordCountTopology;
+import dev.gale.starter.InOrderDeliveryTest;
 import dev.gale.starter.JoinBoltExample;
 import dev.gale.starter.KafkaWordCountTopology;
 import dev.gale.starter.LambdaTopology;
@@ -82,6 +84,10 @@ import picocli.CommandLine.Spec;
             "                      rolling-top-words, counters fed by partial key grouping",
             "  multithread-wordcount  storm-starter's MultiThreadWordCountTopology: a",
             "                      bolt emitting from threads of its own, metrics v1 logged",
+            "  fast-wordcount      storm-starter's FastWordCountTopology: word count as",
+            "                      fast as it goes, figures read from Nimbus every 30 s",
+            "  in-order-delivery   storm-starter's InOrderDeliveryTest: checks each",
+            "                      spout task's tuples arrive in order (fields grouping)",
             "  stateful            storm-starter's StatefulTopology: running sums kept",
             "                      in a stateful bolt's checkpointed state",
             "  stateful-windowing  storm-starter's StatefulWindowingTopology: window",
@@ -134,6 +140,8 @@ final class RunCommand implements Callable<Integer> {
         EXAMPLES.put("join-bolt", JoinBoltExample.class);
         EXAMPLES.put("skewed-rolling-top-words", SkewedRollingTopWords.class);
         EXAMPLES.put("multithread-wordcount", MultiThreadWordCountTopology.class);
+        EXAMPLES.put("fast-wordcount", FastWordCountTopology.class);
+        EXAMPLES.put("in-order-delivery", InOrderDeliveryTest.class);
         EXAMPLES.put("stateful", StatefulTopology.class);
         EXAMPLES.put("stateful-windowing", StatefulWindowingTopology.class);
         EXAMPLES.put("persistent-windowing", PersistentWindowingTopology.class);
