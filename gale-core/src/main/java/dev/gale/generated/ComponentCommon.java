@@ -11,12 +11,18 @@ public final class ComponentCommon {
     private final Map<GlobalStreamId, Grouping> inputs;
     private final Map<String, StreamInfo> streams;
     private final int parallelismHint;
+    private final Map<String, Object> conf;
 
-    /** @param inputs and {@code streams}: in declaration order, not copied */
-    ComponentCommon(Map<GlobalStreamId, Grouping> inputs, Map<String, StreamInfo> streams, int parallelismHint) {
+    /**
+     * @param inputs and {@code streams}: in declaration order, not copied
+     * @param conf   the component's own configuration, unmodifiable
+     */
+    ComponentCommon(Map<GlobalStreamId, Grouping> inputs, Map<String, StreamInfo> streams, int parallelismHint,
+                    Map<String, Object> conf) {
         this.inputs = Collections.unmodifiableMap(inputs);
         this.streams = Collections.unmodifiableMap(streams);
         this.parallelismHint = parallelismHint;
+        this.conf = conf;
     }
 
     /** The streams the component subscribes to, with their groupings. */
@@ -44,5 +50,15 @@ public final class ComponentCommon {
 
     public boolean is_set_parallelism_hint() {
         return true;
+    }
+
+    /**
+     * The component's own configuration (Gale addition): what its {@code getComponentConfiguration}
+     * returned, overridden by the declarer's settings ({@code addConfiguration}, {@code setNumTasks}
+     * as {@code topology.tasks}, ...). Storm carries the same map as JSON in {@code get_json_conf};
+     * this is it with its Java values. Unmodifiable.
+     */
+    public Map<String, Object> conf() {
+        return conf;
     }
 }

@@ -98,6 +98,11 @@ public final class TopologyPlan implements TopologyView {
      *
      * @throws InvalidTopologyException naming the component, stream and field at fault
      */
+    /** Only the graph checks of {@link #of}, for {@link StormTopology#validate()}. */
+    public static void validateGraph(StormTopology topology) {
+        TopologyValidator.validate(topology);
+    }
+
     public static TopologyPlan of(String name, StormTopology topology, TopologySettings settings) {
         TopologyValidator.validate(topology);
         return new TopologyPlan(name, topology, settings);
