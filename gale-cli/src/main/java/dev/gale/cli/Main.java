@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
             "Gale runs Storm-style topologies (spouts, bolts, guaranteed message",
             "processing) on an engine embedded in this JVM.",
             "Without a command, runs the demo."},
-        subcommands = {DemoCommand.class, RunCommand.class, KafkaDemoCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {DemoCommand.class, RunCommand.class, KafkaDemoCommand.class, StormDemoCommand.class,
+            CommandLine.HelpCommand.class},
         footer = {"",
             "Examples:",
             "  gale                          run the demo (same as 'gale demo')",
@@ -28,6 +29,8 @@ import picocli.CommandLine.Spec;
             "                                the demo, failing 20%% of the word tuples",
             "  gale kafka-demo               two Gale processes reading and writing Kafka,",
             "                                one killed mid-stream: nothing lost",
+            "  gale storm-demo               the reliable word count, unchanged, on a real",
+            "                                Storm cluster started on this machine",
             "  gale help run                 how to run your own topology",
             "",
             "Exit status: 0 success, 1 the job failed, 2 bad usage."})
