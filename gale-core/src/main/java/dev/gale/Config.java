@@ -121,7 +121,7 @@ public class Config extends HashMap<String, Object> {
      * Gale: whether an executor hands a tuple to an executor on the same thread directly, without
      * the queue, when that keeps every ordering guarantee (fusion). Default false: it halves the
      * latency of a single pipeline but costs parallelism when the fused thread becomes the
-     * bottleneck; see docs/benchmarks.md. Best with {@link #GALE_SCHEDULER_PLACEMENT} pipeline.
+     * bottleneck; see docs/performance.md. Best with {@link #GALE_SCHEDULER_PLACEMENT} pipeline.
      */
     public static final String GALE_SCHEDULER_INLINE = "gale.scheduler.inline";
     /**

@@ -548,8 +548,8 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
         }
     }
 
-    /** Internal: the running topology, for Gale's own tools and tests. */
-    public synchronized RunningTopology runningTopology(String topologyName) {
+    /** The running topology: for the testing kits in this package and Gale's own tests only. */
+    synchronized RunningTopology runningTopology(String topologyName) {
         return get(topologyName);
     }
 

@@ -10,7 +10,9 @@ import dev.gale.impl.executor.Executor;
 import dev.gale.impl.executor.SpoutExecutor;
 import dev.gale.impl.runtime.RunningTopology;
 import dev.gale.impl.topology.ComponentDef;
-import dev.gale.impl.topology.MockChecks;
+import dev.gale.impl.testkit.CompletionDriver;
+import dev.gale.impl.testkit.EmitRecorder;
+import dev.gale.impl.testkit.MockChecks;
 import dev.gale.impl.topology.StreamDef;
 import dev.gale.impl.topology.Subscription;
 import dev.gale.impl.topology.TopologyPlan;
@@ -323,24 +325,22 @@ public class Testing {
             defs.put(spout.id(), new ComponentDef(spout.id(), spout.kind(), mock, spout.parallelism(), spout.numTasks(),
                     spout.conf(), spout.outputs(), spout.inputs()));
         }
-        List<CompletableSpout> spouts = new ArrayList<>();
-        for (ComponentDef def : defs.values()) {
-            if (def.kind() != ComponentDef.Kind.SPOUT) {
-                continue;
-            }
-            if (!(def.component() instanceof CompletableSpout)) {
-                mocks.forEach(FixedTupleSpout::cleanup);
-                throw new InvalidTopologyException("cannot complete topology '" + name + "': spout '" + def.id() + "' ("
-                        + def.component().getClass().getName() + ") is neither mocked nor a CompletableSpout");
-            }
-            spouts.add((CompletableSpout) def.component());
+        List<CompletableSpout> spouts;
+        try {
+            spouts = CompletionDriver.completableSpouts(name, defs);
+        } catch (InvalidTopologyException e) {
+            mocks.forEach(FixedTupleSpout::cleanup);
+            throw e;
         }
         spouts.forEach(CompletableSpout::startup);
-        Capture capture = new Capture();
+        EmitRecorder recorder = new EmitRecorder();
         try {
-            lc.submit(name, new HashMap<>(param.getStormConf()), new StormTopology(defs), capture, true);
+            lc.submit(name, new HashMap<>(param.getStormConf()), new StormTopology(defs), recorder, true);
             try {
-                awaitCompletion(lc, lc.runningTopology(name), param);
+                CompletionDriver.complete(lc.runningTopology(name), lc.getClock(), param.getTimeout(),
+                        param.getSimulatedTimeLimit());
+            } catch (CompletionDriver.Incomplete e) {
+                throw new AssertionError("Test timed out (" + param.getTimeoutMs() + "ms): " + e.getMessage(), e);
             } finally {
                 try {
                     lc.killTopology(name);
@@ -354,71 +354,7 @@ public class Testing {
             }
             mocks.forEach(FixedTupleSpout::cleanup); // the run made them: nobody else reads their counts
         }
-        return capture.results();
-    }
-
-    private static void awaitCompletion(LocalCluster lc, RunningTopology running, CompleteTopologyParam param) {
-        Clock clock = lc.getClock();
-        long deadline = System.nanoTime() + param.getTimeout().toNanos();
-        long simulatedStart = clock.nanos();
-        long step = running.plan().settings().rotationPeriodNanos();
-        while (true) {
-            try {
-                running.waitForIdle(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
-            } catch (TimeoutException e) {
-                throw new AssertionError("Test timed out (" + param.getTimeoutMs() + "ms): " + e.getMessage(), e);
-            }
-            List<String> unexhausted = unexhaustedSpouts(running);
-            if (running.pendingTrees() == 0 && unexhausted.isEmpty()) {
-                return;
-            }
-            boolean simulated = clock instanceof SimulatedClock;
-            if (System.nanoTime() > deadline
-                    || simulated && clock.nanos() - simulatedStart > param.getSimulatedTimeLimit().toNanos()) {
-                throw new AssertionError("Test timed out (" + param.getTimeoutMs() + "ms): topology '" + running.name()
-                        + "' did not complete: " + running.pendingTrees() + " tuple trees pending, spouts not exhausted "
-                        + unexhausted);
-            }
-            if (simulated) {
-                // One rotation: trees that cannot complete move towards their timeout.
-                ((SimulatedClock) clock).advanceNanos(step);
-            } else {
-                LockSupport.parkNanos(1_000_000L); // real time must pass for real timeouts
-            }
-        }
-    }
-
-    /** Asks the copy each spout task runs. */
-    private static List<String> unexhaustedSpouts(RunningTopology running) {
-        List<String> out = new ArrayList<>();
-        for (Executor ex : running.executors()) {
-            if (ex instanceof SpoutExecutor && !out.contains(ex.componentId())) {
-                for (ISpout spout : ((SpoutExecutor) ex).spouts()) {
-                    if (!((CompletableSpout) spout).isExhausted()) {
-                        out.add(ex.componentId());
-                        break;
-                    }
-                }
-            }
-        }
-        return out;
-    }
-
-    /** Records every emit, per component, from executor threads. */
-    private static final class Capture implements TupleObserver {
-        private final Map<String, ConcurrentLinkedQueue<FixedTuple>> emitted = new ConcurrentHashMap<>();
-
-        @Override
-        public void emitted(String componentId, int taskId, String streamId, List<Object> values) {
-            emitted.computeIfAbsent(componentId, k -> new ConcurrentLinkedQueue<>())
-                    .add(new FixedTuple(streamId, new ArrayList<>(values)));
-        }
-
-        Map<String, List<FixedTuple>> results() {
-            Map<String, List<FixedTuple>> out = new HashMap<>();
-            emitted.forEach((c, q) -> out.put(c, new ArrayList<>(q)));
-            return out;
-        }
+        return recorder.byComponent();
     }
 
     /** The values a component emitted on its default stream, in order. */
@@ -477,7 +413,7 @@ public class Testing {
                 Map.of(stream, new StreamDef(stream, fields, false)), List.of()));
         Map<String, Object> conf = new HashMap<>();
         conf.put(Config.TOPOLOGY_NAME, "test-storm-id");
-        TopologyPlan plan = TopologyPlan.of("test-storm-id", new StormTopology(defs), TopologySettings.from(conf));
+        TopologyPlan plan = TopologyPlan.of("test-storm-id", new StormTopology(defs), TopologySettings.from(conf), conf);
         int task = plan.tasksOf(component).get(0);
         TopologyContext context = new TopologyContext(plan, conf, task);
         return new TupleImpl(context, values, task, component, stream, fields, MessageId.makeUnanchored(), task);

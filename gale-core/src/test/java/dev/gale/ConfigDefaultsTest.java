@@ -130,7 +130,7 @@ class ConfigDefaultsTest {
             cluster.submitTopology("timeout-default", new Config(), b.createTopology());
             cluster.waitForIdle();
             // Unset, max spout pending reads null, as in Storm; Gale still bounds pending trees at 1000.
-            SpoutExecutor spoutExecutor = (SpoutExecutor) cluster.runningTopology("timeout-default").executors().stream()
+            SpoutExecutor spoutExecutor = (SpoutExecutor) Internals.running(cluster, "timeout-default").executors().stream()
                     .filter(e -> e instanceof SpoutExecutor).findFirst().orElseThrow();
             assertThat(spoutExecutor.pendingLimit(0)).isEqualTo(1000);
         }

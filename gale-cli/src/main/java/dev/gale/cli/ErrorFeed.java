@@ -34,10 +34,10 @@ final class ErrorFeed {
                 }
                 int n = shown.merge(c.componentId(), 1, Integer::sum);
                 if (n <= SHOWN_PER_COMPONENT) {
-                    lines.add("error in " + c.kind() + " '" + c.componentId() + "' task " + e.taskId() + ": "
+                    lines.add("error in " + c.kind().stormName() + " '" + c.componentId() + "' task " + e.taskId() + ": "
                             + Main.oneLine(e.message()));
                 } else if (n == SHOWN_PER_COMPONENT + 1) {
-                    lines.add("more errors in " + c.kind() + " '" + c.componentId()
+                    lines.add("more errors in " + c.kind().stormName() + " '" + c.componentId()
                             + "'; the summary shows the latest");
                 }
             }

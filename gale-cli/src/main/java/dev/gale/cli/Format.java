@@ -1,5 +1,6 @@
 package dev.gale.cli;
 
+import dev.gale.stats.ComponentKind;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.ErrorInfo;
 import dev.gale.stats.LatencySummary;
@@ -94,11 +95,11 @@ final class Format {
         long ackerMessages = 0;
         for (ComponentStats c : stats.components()) {
             switch (c.kind()) {
-                case "spout" -> {
+                case SPOUT -> {
                     emitted += c.emitted();
                     outcomes += c.acked() + c.failed();
                 }
-                case "acker" -> ackerMessages += c.executed();
+                case ACKER -> ackerMessages += c.executed();
                 default -> {
                 }
             }
@@ -128,16 +129,16 @@ final class Format {
     static List<String> table(TopologyStats stats, Collection<String> order) {
         List<ComponentStats> comps = new ArrayList<>(stats.components());
         List<String> ids = new ArrayList<>(order);
-        comps.sort(Comparator.comparingInt((ComponentStats c) -> c.kind().equals("acker") ? 1 : 0)
+        comps.sort(Comparator.comparingInt((ComponentStats c) -> c.kind() == ComponentKind.ACKER ? 1 : 0)
                 .thenComparingInt(c -> ids.contains(c.componentId()) ? ids.indexOf(c.componentId()) : ids.size())
                 .thenComparing(ComponentStats::componentId));
         List<String[]> rows = new ArrayList<>();
-        long spouts = comps.stream().filter(c -> c.kind().equals("spout")).count();
+        long spouts = comps.stream().filter(c -> c.kind() == ComponentKind.SPOUT).count();
         rows.add(new String[] {"component", "kind", "tasks", "executed", "emitted", "acked", "failed", "latency ms"});
         for (ComponentStats c : comps) {
-            boolean spout = c.kind().equals("spout");
-            boolean acker = c.kind().equals("acker");
-            rows.add(new String[] {c.componentId(), c.kind(), Integer.toString(c.tasks().size()),
+            boolean spout = c.kind() == ComponentKind.SPOUT;
+            boolean acker = c.kind() == ComponentKind.ACKER;
+            rows.add(new String[] {c.componentId(), c.kind().stormName(), Integer.toString(c.tasks().size()),
                 spout ? "-" : count(c.executed()), count(c.emitted()), count(c.acked()), count(c.failed()),
                 acker ? "-" : spout ? completeLatency(c, spouts == 1 ? stats.completeLatency() : null)
                     : ms(c.executeLatencyMs())});

@@ -402,12 +402,12 @@ final class RunCommand implements Callable<Integer> {
         long executed = 0;
         for (ComponentStats c : stats.components()) {
             switch (c.kind()) {
-                case "spout" -> {
+                case SPOUT -> {
                     emitted += c.emitted();
                     acked += c.acked();
                     failed += c.failed();
                 }
-                case "bolt" -> executed += c.executed();
+                case BOLT -> executed += c.executed();
                 default -> {
                 }
             }

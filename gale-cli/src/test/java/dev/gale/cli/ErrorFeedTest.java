@@ -2,6 +2,7 @@ package dev.gale.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gale.stats.ComponentKind;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.ErrorInfo;
 import dev.gale.stats.LatencySummary;
@@ -16,7 +17,7 @@ class ErrorFeedTest {
     }
 
     private static TopologyStats stats(List<ErrorInfo> errors) {
-        return new TopologyStats("t", 1, List.of(new ComponentStats("split", "bolt", List.of(), errors, 0)),
+        return new TopologyStats("t", 1, List.of(new ComponentStats("split", ComponentKind.BOLT, List.of(), errors, 0)),
                 LatencySummary.EMPTY);
     }
 

@@ -2,6 +2,7 @@ package dev.gale.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gale.stats.ComponentKind;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.LatencySummary;
 import dev.gale.stats.TaskStats;
@@ -17,10 +18,10 @@ class FormatTest {
         for (int i = 0; i < perTask.length; i++) {
             tasks.add(new TaskStats(id, i + 1, 25_590, 25_590, 0, 13_250, 12_340, 0, perTask[i], 0));
         }
-        return new ComponentStats(id, "spout", tasks, List.of(), 0);
+        return new ComponentStats(id, ComponentKind.SPOUT, tasks, List.of(), 0);
     }
 
-    private static ComponentStats bolt(String id, String kind) {
+    private static ComponentStats bolt(String id, ComponentKind kind) {
         return new ComponentStats(id, kind, List.of(new TaskStats(id, 9, 328_977, 328_977, 692_590, 312_433, 16_544,
                 0.045, null, 0)), List.of(), 0);
     }
@@ -28,7 +29,7 @@ class FormatTest {
     @Test
     void spoutRowsShowTheirCompleteLatencyAndTheTableFitsEightyColumns() {
         TopologyStats stats = new TopologyStats("t", 1_000, List.of(spout("lines", LINES, LINES),
-                bolt("split", "bolt"), bolt("__acker", "acker")), LINES);
+                bolt("split", ComponentKind.BOLT), bolt("__acker", ComponentKind.ACKER)), LINES);
         List<String> table = Format.table(stats, List.of("lines", "split"));
         assertThat(table.get(0)).endsWith("latency ms");
         assertThat(table.get(1)).startsWith("  lines").endsWith(" 26/210");
@@ -51,9 +52,9 @@ class FormatTest {
 
     @Test
     void theCompleteLatencyLineSaysWhenSpoutsEmitWithoutMessageIds() {
-        ComponentStats untrackedSpout = new ComponentStats("s", "spout", List.of(new TaskStats("s", 1, 95, 95, 0, 0, 0,
+        ComponentStats untrackedSpout = new ComponentStats("s", ComponentKind.SPOUT, List.of(new TaskStats("s", 1, 95, 95, 0, 0, 0,
                 0, LatencySummary.EMPTY, 0)), List.of(), 0);
-        ComponentStats idleAcker = new ComponentStats("__acker", "acker", List.of(new TaskStats("__acker", 9, 0, 0, 0, 0,
+        ComponentStats idleAcker = new ComponentStats("__acker", ComponentKind.ACKER, List.of(new TaskStats("__acker", 9, 0, 0, 0, 0,
                 0, 0, null, 0)), List.of(), 0);
         assertThat(Format.completeLatency(new TopologyStats("t", 1, List.of(untrackedSpout, idleAcker),
                 LatencySummary.EMPTY))).isEqualTo("none: the spouts emit without message ids, so nothing is tracked "
@@ -61,11 +62,11 @@ class FormatTest {
         assertThat(Format.completeLatency(new TopologyStats("t", 1, List.of(untrackedSpout), LatencySummary.EMPTY)))
                 .as("no acker at all").contains("without message ids");
 
-        ComponentStats busyAcker = new ComponentStats("__acker", "acker", List.of(new TaskStats("__acker", 9, 0, 0, 95,
+        ComponentStats busyAcker = new ComponentStats("__acker", ComponentKind.ACKER, List.of(new TaskStats("__acker", 9, 0, 0, 95,
                 0, 0, 0, null, 0)), List.of(), 0);
         assertThat(Format.completeLatency(new TopologyStats("t", 1, List.of(untrackedSpout, busyAcker),
                 LatencySummary.EMPTY))).as("tracked, not complete yet").isEqualTo("no tuple trees completed");
-        ComponentStats idleSpout = new ComponentStats("s", "spout", List.of(), List.of(), 0);
+        ComponentStats idleSpout = new ComponentStats("s", ComponentKind.SPOUT, List.of(), List.of(), 0);
         assertThat(Format.completeLatency(new TopologyStats("t", 1, List.of(idleSpout), LatencySummary.EMPTY)))
                 .as("nothing emitted").isEqualTo("no tuple trees completed");
         assertThat(Format.completeLatency(new TopologyStats("t", 1, List.of(untrackedSpout), LINES)))

@@ -1,17 +1,30 @@
 package dev.gale.stats;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Counters of one component: its tasks' figures and their sums, and its latest errors. Immutable.
  *
- * @param kind "spout", "bolt" or "acker"
  * @param queueDepth messages waiting in the receive queues of the component's executors, each
  *     queue counted once: the tasks of one executor share its queue, so this is not the sum of
  *     {@link TaskStats#queueDepth()} over the tasks when a component has more tasks than executors
+ * @param queueCapacity how many messages those receive queues hold together (Gale addition)
+ * @param pendingTrees trees the component keeps track of (Gale addition): a spout's emitted and not
+ *     yet acked, failed or timed out; the acker's, in its table; 0 for bolts
+ * @param trackingBytes memory of the tables that track those trees (Gale addition): a spout's
+ *     pending map, the acker's table; 0 for bolts
  */
-public record ComponentStats(String componentId, String kind, List<TaskStats> tasks, List<ErrorInfo> lastErrors,
-                             int queueDepth) {
+public record ComponentStats(String componentId, ComponentKind kind, List<TaskStats> tasks, List<ErrorInfo> lastErrors,
+                             int queueDepth, int queueCapacity, long pendingTrees, long trackingBytes) {
+
+    /** Stats without queue capacity, pending trees and tracking memory (all 0). */
+    public ComponentStats(String componentId, ComponentKind kind, List<TaskStats> tasks, List<ErrorInfo> lastErrors,
+                          int queueDepth) {
+        this(componentId, kind, tasks, lastErrors, queueDepth, 0, 0, 0);
+    }
 
     public long emitted() {
         return tasks.stream().mapToLong(TaskStats::emitted).sum();
@@ -40,7 +53,7 @@ public record ComponentStats(String componentId, String kind, List<TaskStats> ta
 
     /** Emitted and transferred per output stream over the tasks, by stream id (Gale addition). */
     public List<StreamStats> streams() {
-        java.util.Map<String, long[]> sums = new java.util.TreeMap<>();
+        Map<String, long[]> sums = new TreeMap<>();
         for (TaskStats t : tasks) {
             for (StreamStats s : t.streams()) {
                 long[] a = sums.computeIfAbsent(s.streamId(), k -> new long[2]);
@@ -48,7 +61,7 @@ public record ComponentStats(String componentId, String kind, List<TaskStats> ta
                 a[1] += s.transferred();
             }
         }
-        List<StreamStats> out = new java.util.ArrayList<>();
+        List<StreamStats> out = new ArrayList<>();
         sums.forEach((id, a) -> out.add(new StreamStats(id, a[0], a[1])));
         return out;
     }

@@ -15,11 +15,11 @@ public record TopologyGraph(String topologyName, List<Node> components, List<Edg
     /**
      * One spout or bolt.
      *
-     * @param kind "spout" or "bolt"
+     * @param kind {@link ComponentKind#SPOUT} or {@link ComponentKind#BOLT}
      * @param executors threads running it
      * @param tasks its task ids
      */
-    public record Node(String componentId, String kind, int executors, List<Integer> tasks) {
+    public record Node(String componentId, ComponentKind kind, int executors, List<Integer> tasks) {
     }
 
     /**

@@ -134,7 +134,7 @@ public final class BoltTester implements AutoCloseable {
         defs.put(BOLT_ID, new ComponentDef(BOLT_ID, ComponentDef.Kind.BOLT, bolt, 1, 1, boltConf, outputs.streams(), inputs));
         Map<String, Object> topoConf = new HashMap<>(conf);
         topoConf.putIfAbsent(Config.TOPOLOGY_NAME, "bolt-tester");
-        TopologyPlan plan = TopologyPlan.of("bolt-tester", new StormTopology(defs), TopologySettings.from(topoConf));
+        TopologyPlan plan = TopologyPlan.of("bolt-tester", new StormTopology(defs), TopologySettings.from(topoConf), topoConf);
         Map<String, Object> merged = new HashMap<>(topoConf);
         merged.putAll(boltConf);
         this.context = new TopologyContext(plan, Collections.unmodifiableMap(merged), plan.tasksOf(BOLT_ID).get(0));

@@ -1,5 +1,6 @@
 package dev.gale.testing;
 
+import dev.gale.spout.PendingInput;
 import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.OutputFieldsDeclarer;

@@ -1,5 +1,6 @@
 package dev.gale.testing;
 
+import dev.gale.spout.PendingInput;
 import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.IRichSpout;
@@ -14,9 +15,11 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * Emits a fixed list of tuples once each, tracked, and counts how many were acked and failed
- * (Storm's {@code FixedTupleSpout}); the spout Storm-style {@code dev.gale.Testing.completeTopology}
- * puts in place of a mocked spout. With several tasks, task {@code i} of {@code n} emits tuples
- * {@code i, i+n, ...}. It is exhausted once every tuple has been acked or failed.
+ * (Storm's {@code FixedTupleSpout}); the spout both testing kits' {@code completeTopology} put in
+ * place of a mocked spout. With several tasks, task {@code i} of {@code n} emits tuples
+ * {@code i, i+n, ...}. A tuple's message id is its position in the list (Storm draws a random
+ * one), so a test can tell which were acked. It is exhausted once every tuple has been acked or
+ * failed.
  *
  * <p>The counts are shared by every copy of one spout (tasks run copies) through a static map
  * keyed by the spout's id; {@link #cleanup()} or {@link #clear(String)} removes them.
@@ -31,7 +34,8 @@ public class FixedTupleSpout implements IRichSpout, CompletableSpout, PendingInp
     private final List<FixedTuple> tuples = new ArrayList<>();
     private final Fields fields;
     private transient SpoutOutputCollector collector;
-    private transient volatile ConcurrentLinkedQueue<FixedTuple> serveTuples;
+    /** The positions of the tuples this task has still to emit. */
+    private transient volatile ConcurrentLinkedQueue<Integer> serveTuples;
 
     /** Tuples given as {@link FixedTuple}s or as value lists (on the default stream). */
     @SuppressWarnings("rawtypes")
@@ -100,9 +104,9 @@ public class FixedTupleSpout implements IRichSpout, CompletableSpout, PendingInp
         this.collector = collector;
         List<Integer> tasks = context.getComponentTasks(context.getThisComponentId());
         int index = Math.max(0, tasks.indexOf(context.getThisTaskId()));
-        ConcurrentLinkedQueue<FixedTuple> mine = new ConcurrentLinkedQueue<>();
+        ConcurrentLinkedQueue<Integer> mine = new ConcurrentLinkedQueue<>();
         for (int i = index; i < tuples.size(); i += tasks.size()) {
-            mine.add(tuples.get(i));
+            mine.add(i);
         }
         this.serveTuples = mine;
     }
@@ -121,9 +125,10 @@ public class FixedTupleSpout implements IRichSpout, CompletableSpout, PendingInp
 
     @Override
     public void nextTuple() {
-        FixedTuple next = serveTuples.poll();
-        if (next != null) {
-            collector.emit(next.stream, next.values, UUID.randomUUID().toString());
+        Integer position = serveTuples.poll();
+        if (position != null) {
+            FixedTuple next = tuples.get(position);
+            collector.emit(next.stream, next.values, position);
         }
     }
 
@@ -160,7 +165,7 @@ public class FixedTupleSpout implements IRichSpout, CompletableSpout, PendingInp
 
     @Override
     public boolean hasPendingInput() {
-        ConcurrentLinkedQueue<FixedTuple> q = serveTuples;
+        ConcurrentLinkedQueue<Integer> q = serveTuples;
         return q != null && !q.isEmpty();
     }
 }

@@ -2,6 +2,7 @@ package dev.gale.arch;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -56,6 +57,23 @@ class ArchitectureTest {
             .and().resideOutsideOfPackage("dev.gale.impl..")
             .and(not(belongToAnyOf(COMPOSITION_ROOTS)))
             .should().dependOnClassesThat().resideInAPackage("dev.gale.impl..");
+
+    /**
+     * The engine runs spouts and bolts; the testing kits drive it. So the engine never depends on
+     * a kit (a spout contract the kits use, like {@code PendingInput}, lives beside {@code ISpout}),
+     * and the kits' shared machinery ({@code impl.testkit}) serves the kits only.
+     */
+    @ArchTest
+    static final ArchRule theEngineNeverUsesTheTestingKits = noClasses()
+            .that().resideInAPackage("dev.gale.impl..")
+            .and().resideOutsideOfPackage("dev.gale.impl.testkit..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.gale.testing..", "dev.gale.impl.testkit..");
+
+    @ArchTest
+    static final ArchRule theKitsMachineryServesTheKitsOnly = classes()
+            .that().resideInAPackage("dev.gale.impl.testkit..")
+            .should().onlyBeAccessed().byClassesThat(resideInAnyPackage("dev.gale.impl.testkit..", "dev.gale.testing..")
+                    .or(belongToAnyOf(dev.gale.Testing.class)));
 
     @ArchTest
     static final ArchRule oneGlobalStreamId = classes()

@@ -1,5 +1,7 @@
 package dev.gale.engine;
 
+import dev.gale.Internals;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gale.Config;
@@ -9,7 +11,7 @@ import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.testing.AckFailDelegate;
 import dev.gale.testing.FeederSpout;
-import dev.gale.testing.PendingInput;
+import dev.gale.spout.PendingInput;
 import dev.gale.time.SimulatedClock;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;
@@ -523,7 +525,7 @@ class AckingTest {
         assertThat(c.emitted.get()).isEqualTo(max);
         assertThat(c.pending()).isEqualTo(max);
         assertThat(bolt.held()).isEqualTo(max);
-        assertThat(cluster.runningTopology("max-pending").pendingTrees()).isEqualTo(max);
+        assertThat(Internals.running(cluster, "max-pending").pendingTrees()).isEqualTo(max);
 
         // Each release of k trees lets exactly k more through (until the spout runs out).
         for (int k : new int[] {1, 3, max, 2, 100, 100, 100}) {
@@ -537,7 +539,7 @@ class AckingTest {
             assertThat(c.emitted.get()).as("emitted after releasing %d", k)
                     .isEqualTo(Math.min(total, emittedBefore + released));
             assertThat(c.pending()).isEqualTo(Math.min(max, total - c.acked.get()));
-            assertThat(cluster.runningTopology("max-pending").pendingTrees()).isEqualTo(c.pending());
+            assertThat(Internals.running(cluster, "max-pending").pendingTrees()).isEqualTo(c.pending());
         }
         assertThat(c.acked.get()).isEqualTo(total);
         assertThat(c.failed.get()).isZero();

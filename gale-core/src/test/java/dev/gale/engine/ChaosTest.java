@@ -7,7 +7,7 @@ import dev.gale.LocalCluster;
 import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
-import dev.gale.testing.PendingInput;
+import dev.gale.spout.PendingInput;
 import dev.gale.time.SimulatedClock;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;

@@ -1,5 +1,7 @@
 package dev.gale.engine;
 
+import dev.gale.Internals;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -47,7 +49,7 @@ class DrainTest {
             spout.feed(new Values("w" + i), i);
         }
         await().atMost(Duration.ofSeconds(10)).until(() -> gated.entered() == 1);
-        return cluster.runningTopology("drain");
+        return Internals.running(cluster, "drain");
     }
 
     private static KillOptions waitSecs(int secs) {

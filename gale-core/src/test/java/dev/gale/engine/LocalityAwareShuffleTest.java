@@ -155,7 +155,7 @@ class LocalityAwareShuffleTest {
         try (LocalCluster cluster = new LocalCluster()) {
             assertThatThrownBy(() -> cluster.submitTopology("bad-bound", conf, b.createTopology()))
                     .hasMessageContaining(Config.TOPOLOGY_LOCALITYAWARE_HIGHER_BOUND)
-                    .hasMessageContaining("bolt 'where' subscribing to stream 'default' of 'spout'");
+                    .hasMessageContaining("spout 'spout'");
         }
     }
 }

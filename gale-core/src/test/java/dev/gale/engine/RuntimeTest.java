@@ -1,5 +1,7 @@
 package dev.gale.engine;
 
+import dev.gale.Internals;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -10,7 +12,7 @@ import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.testing.FeederSpout;
-import dev.gale.testing.PendingInput;
+import dev.gale.spout.PendingInput;
 import dev.gale.time.SimulatedClock;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;
@@ -128,7 +130,7 @@ class RuntimeTest {
     }
 
     private static Executor executorOf(LocalCluster cluster, String topology, String component) {
-        return cluster.runningTopology(topology).executors().stream()
+        return Internals.running(cluster, topology).executors().stream()
                 .filter(e -> e.componentId().equals(component)).reduce((a, b) -> {
                     throw new AssertionError("more than one executor of " + component);
                 }).orElseThrow(() -> new AssertionError("no executor of " + component));
@@ -221,7 +223,7 @@ class RuntimeTest {
         b.setBolt("sink", sink, 14).shuffleGrouping("b");
         try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
             cluster.submitTopology("fifty", new Config(), b.createTopology());
-            assertThat(cluster.runningTopology("fifty").executors()).hasSize(50); // 49 + 1 acker
+            assertThat(Internals.running(cluster, "fifty").executors()).hasSize(50); // 49 + 1 acker
             for (int i = 0; i < 20_000; i++) {
                 spout.feed(new Values("w" + (i % 300)), i);
             }

@@ -1,5 +1,7 @@
 package dev.gale.engine;
 
+import dev.gale.Internals;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -34,7 +36,7 @@ class SchedulingTest {
         b.setBolt("sink", sink).shuffleGrouping("fwd");
         try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
             cluster.submitTopology("stepped", new Config(), b.createTopology());
-            assertThat(cluster.runningTopology("stepped").isStepped()).isTrue();
+            assertThat(Internals.running(cluster, "stepped").isStepped()).isTrue();
             for (int i = 0; i < 100; i++) {
                 spout.feed(new Values("w" + i), i);
             }
@@ -43,7 +45,7 @@ class SchedulingTest {
             // Exact: no second look, no grace period; every tree is complete when it returns.
             assertThat(sink.record.seen()).hasSize(100);
             assertThat(spout.getAcked()).hasSize(100);
-            assertThat(cluster.runningTopology("stepped").pendingTrees()).isZero();
+            assertThat(Internals.running(cluster, "stepped").pendingTrees()).isZero();
         }
     }
 

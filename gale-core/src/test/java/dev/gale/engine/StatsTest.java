@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import dev.gale.Config;
 import dev.gale.Constants;
 import dev.gale.LocalCluster;
+import dev.gale.stats.ComponentKind;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.TaskStats;
 import dev.gale.stats.TopologyStats;
@@ -78,7 +79,7 @@ class StatsTest {
                     .containsExactlyInAnyOrder("spout", "forward", "sink", Constants.ACKER_COMPONENT_ID);
 
             ComponentStats s = component(stats, "spout");
-            assertThat(s.kind()).isEqualTo("spout");
+            assertThat(s.kind()).isEqualTo(ComponentKind.SPOUT);
             assertCounts(s, 10, 10, 0, 9, 1);
             assertThat(s.tasks()).singleElement().satisfies(t -> {
                 assertThat(t.completeLatency()).isNotNull();
@@ -88,7 +89,7 @@ class StatsTest {
 
             // One emit per input, each to the three sink tasks.
             ComponentStats f = component(stats, "forward");
-            assertThat(f.kind()).isEqualTo("bolt");
+            assertThat(f.kind()).isEqualTo(ComponentKind.BOLT);
             assertCounts(f, 10, 30, 10, 10, 0);
             assertThat(f.tasks()).extracting(TaskStats::taskId)
                     .containsExactlyElementsOf(forward.record.componentTasks());
@@ -111,7 +112,7 @@ class StatsTest {
             // The three fails are of one tree; the acker forgets a tree once it has failed it, and,
             // with the spout task in the root, it reports each later fail too (the spout ignores them).
             ComponentStats a = component(stats, Constants.ACKER_COMPONENT_ID);
-            assertThat(a.kind()).isEqualTo("acker");
+            assertThat(a.kind()).isEqualTo(ComponentKind.ACKER);
             assertThat(a.tasks()).hasSize(1);
             assertCounts(a, 0, 0, 40, 9, 3);
             assertThat(a.lastErrors()).isEmpty();

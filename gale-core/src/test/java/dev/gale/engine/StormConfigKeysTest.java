@@ -1,5 +1,7 @@
 package dev.gale.engine;
 
+import dev.gale.Internals;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -31,7 +33,7 @@ class StormConfigKeysTest {
         conf.put(Config.TOPOLOGY_TASKS, 5);
         try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
             cluster.submitTopology("tasks", conf, b.createTopology());
-            TopologyPlan plan = cluster.runningTopology("tasks").plan();
+            TopologyPlan plan = Internals.running(cluster, "tasks").plan();
             assertThat(plan.tasksOf("declarer")).hasSize(4);
             assertThat(plan.component("declarer").parallelism()).isEqualTo(2);
             assertThat(plan.tasksOf("own")).hasSize(3);
@@ -99,7 +101,7 @@ class StormConfigKeysTest {
             cluster.waitForIdle();
             clock.advance(Duration.ofSeconds(10));
             cluster.waitForIdle();
-            assertThat(cluster.runningTopology("implicit").plan()
+            assertThat(Internals.running(cluster, "implicit").plan()
                     .outputFields(Constants.SYSTEM_COMPONENT_ID, Constants.SYSTEM_TICK_STREAM_ID).toList())
                     .containsExactly("rate_secs");
         }

@@ -1,5 +1,7 @@
 package dev.gale.engine;
 
+import dev.gale.Internals;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gale.Config;
@@ -140,7 +142,7 @@ class ThreadedChaosTest {
             }
             clock.advance(Duration.ofSeconds(10)); // anything late would show now
             cluster.waitForIdle(Duration.ofSeconds(60));
-            int moves = ((ThreadedScheduler) cluster.runningTopology("chaos").scheduler()).moveCount();
+            int moves = ((ThreadedScheduler) Internals.running(cluster, "chaos").scheduler()).moveCount();
             assertThat(moves).as("executors moved between threads").isGreaterThan(20);
         }
         for (int i = 0; i < IDS; i++) {

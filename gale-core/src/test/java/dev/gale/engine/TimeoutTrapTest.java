@@ -1,5 +1,7 @@
 package dev.gale.engine;
 
+import dev.gale.Internals;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gale.Config;
@@ -257,7 +259,7 @@ class TimeoutTrapTest {
         int cuts = 0;
         try (LocalCluster cluster = new LocalCluster.Builder().withClock(c).build()) {
             cluster.submitTopology("lossy", conf, b.createTopology());
-            List<SpoutExecutor> spouts = cluster.runningTopology("lossy").executors().stream()
+            List<SpoutExecutor> spouts = Internals.running(cluster, "lossy").executors().stream()
                     .filter(e -> e instanceof SpoutExecutor).map(e -> (SpoutExecutor) e).toList();
             assertThat(spouts).hasSize(2);
             int[] seen = {0, 0};
@@ -338,7 +340,7 @@ class TimeoutTrapTest {
                 spout.feed(new Values(i), i);
             }
             cluster.waitForIdle();
-            return cluster.runningTopology("capped").pendingTrees() + spout.getAcked().size();
+            return Internals.running(cluster, "capped").pendingTrees() + spout.getAcked().size();
         }
     }
 
@@ -369,7 +371,7 @@ class TimeoutTrapTest {
             }
             try (LocalCluster cluster = new LocalCluster.Builder().withClock(c).build()) {
                 cluster.submitTopology("cut", conf, b.createTopology());
-                SpoutExecutor ex = (SpoutExecutor) cluster.runningTopology("cut").executors().stream()
+                SpoutExecutor ex = (SpoutExecutor) Internals.running(cluster, "cut").executors().stream()
                         .filter(e -> e instanceof SpoutExecutor).findFirst().orElseThrow();
                 spout.feed(new Values(1), 1);
                 cluster.waitForIdle();

@@ -1,5 +1,7 @@
 package dev.gale.grouping;
 
+import dev.gale.Internals;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gale.Config;
@@ -101,9 +103,9 @@ class LoadAwareGroupingTest {
             }
             cluster.waitForIdle();
             assertThat(spout.getAcked()).containsExactlyInAnyOrder(0, 1, 2, 3);
-            List<Integer> boltTasks = cluster.runningTopology("load-aware").plan().tasksOf("bolt");
-            List<Integer> shuffledTasks = cluster.runningTopology("load-aware").plan().tasksOf("shuffled");
-            List<Integer> pkgTasks = cluster.runningTopology("load-aware").plan().tasksOf("pkg");
+            List<Integer> boltTasks = Internals.running(cluster, "load-aware").plan().tasksOf("bolt");
+            List<Integer> shuffledTasks = Internals.running(cluster, "load-aware").plan().tasksOf("shuffled");
+            List<Integer> pkgTasks = Internals.running(cluster, "load-aware").plan().tasksOf("pkg");
             assertThat(REFRESHES).containsExactly("[1.0, 1.0, 1.0]");
             assertThat(EXECUTED_BY).filteredOn(boltTasks::contains).containsOnly(boltTasks.get(0)).hasSize(4);
             // Round-robin over two tasks, and one hot key alternated over both of its candidates.

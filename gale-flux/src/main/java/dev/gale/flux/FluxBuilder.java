@@ -5,8 +5,8 @@ import dev.gale.flux.model.ExecutionContext;
 import dev.gale.flux.model.ObjectDef;
 import dev.gale.flux.model.TopologyDef;
 import dev.gale.generated.StormTopology;
-import dev.gale.impl.flux.ObjectMaker;
-import dev.gale.impl.flux.TopologyAssembler;
+import dev.gale.flux.internal.ObjectMaker;
+import dev.gale.flux.internal.TopologyAssembler;
 import java.lang.reflect.InvocationTargetException;
 
 /**

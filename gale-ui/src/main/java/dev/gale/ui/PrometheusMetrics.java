@@ -8,8 +8,7 @@ import com.codahale.metrics.Metric;
 import com.codahale.metrics.Snapshot;
 import com.codahale.metrics.Timer;
 import dev.gale.LocalCluster;
-import dev.gale.impl.executor.Executor;
-import dev.gale.impl.runtime.RunningTopology;
+import dev.gale.stats.ComponentKind;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.LatencySummary;
 import dev.gale.stats.StreamStats;
@@ -113,7 +112,7 @@ final class PrometheusMetrics implements MultiCollector {
                     }
                     acked.add(t.acked(), "topology", topology, "component", comp, "task", task);
                     failed.add(t.failed(), "topology", topology, "component", comp, "task", task);
-                    if ("spout".equals(c.kind())) {
+                    if (c.kind() == ComponentKind.SPOUT) {
                         timedOut.add(t.timedOut(), "topology", topology, "component", comp, "task", task);
                         LatencySummary l = t.completeLatency();
                         if (l != null) {
@@ -160,16 +159,8 @@ final class PrometheusMetrics implements MultiCollector {
                     userHistogram.dataPoint(summary(((Histogram) m).getCount(), ((Histogram) m).getSnapshot(), 1, l));
                 }
             }
-            try {
-                RunningTopology running = cluster.runningTopology(topology);
-                int slots = running.plan().settings().receiveQueueSize();
-                java.util.Map<String, Integer> byComponent = new java.util.LinkedHashMap<>();
-                for (Executor ex : running.executors()) {
-                    byComponent.merge(ex.componentId(), slots, Integer::sum);
-                }
-                byComponent.forEach((comp, n) -> queueCapacity.add(n, "topology", topology, "component", comp));
-            } catch (RuntimeException killedMeanwhile) {
-                // listed above already; its capacity is left out of this scrape
+            for (ComponentStats c : stats.components()) {
+                queueCapacity.add(c.queueCapacity(), "topology", topology, "component", c.componentId());
             }
         }
         List<MetricSnapshot> all = new ArrayList<>();

@@ -1,9 +1,7 @@
 package dev.gale.ui;
 
 import dev.gale.LocalCluster;
-import dev.gale.impl.executor.Executor;
-import dev.gale.impl.executor.SpoutExecutor;
-import dev.gale.impl.runtime.RunningTopology;
+import dev.gale.stats.ComponentKind;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.StreamStats;
 import dev.gale.stats.TaskStats;
@@ -103,15 +101,12 @@ final class Sampler implements AutoCloseable {
         TopologyStats stats = cluster.getTopologyStats(name);
         String status = cluster.getTopologyStatus(name);
         TopologyGraph graph = graphs.computeIfAbsent(name, cluster::getTopologyGraph);
-        RunningTopology running = cluster.runningTopology(name);
-        int queueSize = running.plan().settings().receiveQueueSize();
-
         Map<String, Long> pending = new LinkedHashMap<>();
         Map<String, Integer> queueCapacity = new LinkedHashMap<>();
-        for (Executor ex : running.executors()) {
-            queueCapacity.merge(ex.componentId(), queueSize, Integer::sum);
-            if (ex instanceof SpoutExecutor) {
-                pending.merge(ex.componentId(), (long) ((SpoutExecutor) ex).pendingTrees(), Long::sum);
+        for (ComponentStats c : stats.components()) {
+            queueCapacity.put(c.componentId(), c.queueCapacity());
+            if (c.kind() == ComponentKind.SPOUT) {
+                pending.put(c.componentId(), c.pendingTrees());
             }
         }
 
@@ -137,7 +132,7 @@ final class Sampler implements AutoCloseable {
                         .mapToLong(StreamStats::emitted).findFirst().orElse(0);
                 streamRates.put(c.componentId() + "/" + s.streamId(), (s.emitted() - was) / seconds);
             }
-            if ("spout".equals(c.kind())) {
+            if (c.kind() == ComponentKind.SPOUT) {
                 emittedPerSec += r.emitted();
                 ackedPerSec += r.acked();
                 failedPerSec += r.failed();
@@ -153,7 +148,7 @@ final class Sampler implements AutoCloseable {
             }
         }
         return new TopologyView(name, status, now, stats, graph, rates, streamRates, pending, queueCapacity,
-                running.plan().settings().messageTimeoutSecs(), List.copyOf(history));
+                stats.messageTimeoutSecs(), List.copyOf(history));
     }
 
     /** Storm's capacity: the busiest task's executed-in-interval times its mean execute latency, over the interval. */

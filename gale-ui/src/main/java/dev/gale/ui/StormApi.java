@@ -1,5 +1,6 @@
 package dev.gale.ui;
 
+import dev.gale.stats.ComponentKind;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.ErrorInfo;
 import dev.gale.stats.LatencySummary;
@@ -86,7 +87,7 @@ final class StormApi {
             if (c == null) {
                 continue;
             }
-            (n.kind().equals("spout") ? spouts : bolts).add(componentRow(v, n, c));
+            (n.kind() == ComponentKind.SPOUT ? spouts : bolts).add(componentRow(v, n, c));
         }
         t.put("spouts", spouts);
         t.put("bolts", bolts);
@@ -97,7 +98,7 @@ final class StormApi {
     }
 
     private static Map<String, Object> componentRow(TopologyView v, TopologyGraph.Node n, ComponentStats c) {
-        boolean spout = n.kind().equals("spout");
+        boolean spout = n.kind() == ComponentKind.SPOUT;
         TopologyView.ComponentRates r = v.rates().getOrDefault(c.componentId(), TopologyView.ComponentRates.ZERO);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put(spout ? "spoutId" : "boltId", c.componentId());
@@ -145,13 +146,13 @@ final class StormApi {
         if (node == null || c == null) {
             return null;
         }
-        boolean spout = node.kind().equals("spout");
+        boolean spout = node.kind() == ComponentKind.SPOUT;
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", componentId);
         m.put("encodedId", componentId);
         m.put("name", v.name());
         m.put("topologyId", v.name());
-        m.put("componentType", node.kind());
+        m.put("componentType", node.kind().stormName());
         m.put("executors", node.executors());
         m.put("tasks", node.tasks().size());
         m.put("window", ":all-time");
@@ -220,7 +221,7 @@ final class StormApi {
             ComponentStats c = v.stats().component(n.componentId()).orElse(null);
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("id", n.componentId());
-            m.put("kind", n.kind());
+            m.put("kind", n.kind().stormName());
             m.put("executors", n.executors());
             m.put("tasks", n.tasks().size());
             m.put("queueDepth", c == null ? 0 : c.queueDepth());
@@ -255,7 +256,7 @@ final class StormApi {
     }
 
     private static List<ComponentStats> spouts(TopologyView v) {
-        return v.stats().components().stream().filter(c -> "spout".equals(c.kind())).toList();
+        return v.stats().components().stream().filter(c -> c.kind() == ComponentKind.SPOUT).toList();
     }
 
     private static LatencySummary latencyOf(ComponentStats c) {

@@ -5,6 +5,7 @@ import dev.gale.LocalCluster;
 import dev.gale.benchmarks.compare.ConstSpout;
 import dev.gale.benchmarks.compare.IdBolt;
 import dev.gale.benchmarks.compare.NullBolt;
+import dev.gale.stats.ComponentKind;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.TopologyStats;
 import dev.gale.topology.TopologyBuilder;
@@ -52,14 +53,11 @@ public final class QuickThroughput {
                 lastAcked = acked;
                 lastT = now;
             }
-            for (Object ex : cluster.runningTopology("quick").executors()) {
-                if (ex instanceof dev.gale.impl.acker.AckerExecutor) {
-                    dev.gale.impl.acker.PendingTrees trees = ((dev.gale.impl.acker.AckerExecutor) ex).acker().trees();
-                    System.out.printf("acker table: %d slots x %d B = %,d B; %d trees pending now (%.1f B/tree);"
-                            + " at max pending %d: %.1f B/tree%n", trees.capacity(), dev.gale.impl.acker.PendingTrees.BYTES_PER_SLOT,
-                            trees.capacity() * (long) dev.gale.impl.acker.PendingTrees.BYTES_PER_SLOT,
-                            trees.size(), trees.bytesPerEntry(), maxPending, trees.capacity() * (double) dev.gale.impl.acker.PendingTrees.BYTES_PER_SLOT / maxPending);
-                }
+            if (ackers > 0) {
+                ComponentStats acker = cluster.getTopologyStats("quick").components(ComponentKind.ACKER).get(0);
+                System.out.printf("acker table: %,d B, %d trees pending now; at max pending %d: %.1f B/tree%n",
+                        acker.trackingBytes(), acker.pendingTrees(), maxPending,
+                        acker.trackingBytes() / (double) maxPending);
             }
         }
     }

@@ -1,8 +1,8 @@
 package dev.gale.impl.acker;
 
-import dev.gale.impl.transfer.AckerMessage;
-import dev.gale.impl.transfer.RootIds;
-import dev.gale.impl.transfer.TreeOutcome;
+import dev.gale.impl.acker.AckerMessage;
+import dev.gale.impl.acker.RootIds;
+import dev.gale.impl.acker.TreeOutcome;
 import dev.gale.impl.util.LeadingPad;
 
 /**

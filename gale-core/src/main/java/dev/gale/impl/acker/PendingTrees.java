@@ -1,6 +1,6 @@
 package dev.gale.impl.acker;
 
-import dev.gale.impl.transfer.RootIds;
+import dev.gale.impl.acker.RootIds;
 import dev.gale.impl.util.LongOpenHashIndex;
 
 /**
@@ -46,7 +46,7 @@ public final class PendingTrees extends LongOpenHashIndex {
      * The slots for a table that will hold up to {@code trees} pending trees: 1.6 a tree, as sparse
      * as the 32-byte budget allows. A removal scans its probe run to the end, and runs lengthen
      * quickly with the load: sized to be 0.8 full at max spout pending, backward-shift removals
-     * were a fifth of the acker thread's profile in {@code ack-1000}.
+     * were a large part of the acker thread's profile under load.
      */
     public static int capacityFor(int trees) {
         return (int) Math.max(8, Math.min(Integer.MAX_VALUE - 8, (long) trees * 8 / 5));

@@ -1,5 +1,6 @@
 package dev.gale.impl.env;
 
+import dev.gale.impl.acker.AckerRouting;
 import dev.gale.impl.stats.ErrorRegistry;
 import dev.gale.impl.timer.TopologyTimer;
 import dev.gale.impl.topology.TopologyPlan;
@@ -23,6 +24,7 @@ public final class RuntimeEnv {
     private final Inbox[] inboxByTask;
     private final int executorCount;
     private final int[] ackerTasks;
+    private final AckerRouting ackerRouting;
     private final Backpressure backpressure = new Backpressure();
     private final ErrorRegistry errors;
     private final TupleObserver observer;
@@ -58,6 +60,7 @@ public final class RuntimeEnv {
         this.inboxByTask = inboxByTask;
         this.executorCount = executorCount;
         this.ackerTasks = plan.ackerTasks().stream().mapToInt(Integer::intValue).toArray();
+        this.ackerRouting = new AckerRouting(ackerTasks);
         this.errors = new ErrorRegistry(plan.name());
         this.observer = observer;
         this.fatal = new FatalError(errors, stopTopology);
@@ -109,11 +112,9 @@ public final class RuntimeEnv {
         return ackerTasks.length > 0;
     }
 
-    /** The acker task responsible for a tree: chosen by hashing the root id. */
+    /** The acker task responsible for a tree (see {@link AckerRouting}). */
     public int ackerFor(long root) {
-        // The high half of a multiply scaled to the count: no 64-bit division on every ack.
-        long h = (root * 0xC2B2AE3D27D4EB4FL) >>> 32;
-        return ackerTasks[(int) ((h * ackerTasks.length) >>> 32)];
+        return ackerRouting.ackerFor(root);
     }
 
     public Backpressure backpressure() {

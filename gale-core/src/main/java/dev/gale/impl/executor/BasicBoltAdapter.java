@@ -41,7 +41,7 @@ public final class BasicBoltAdapter implements IRichBolt {
     /**
      * An adapter whose collector asks {@code inputs} for the tuple to anchor to. Setting the
      * context on every execute stored a fresh tuple into a long-lived collector, and with G1 such
-     * a store costs a full memory fence: 7% of the word count's CPU.
+     * a store costs a full memory fence on every tuple.
      */
     BasicBoltAdapter(IBasicBolt bolt, InputSource inputs, BoltCollector direct) {
         this.bolt = bolt;

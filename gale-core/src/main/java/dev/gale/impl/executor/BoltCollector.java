@@ -1,8 +1,9 @@
 package dev.gale.impl.executor;
 
+import dev.gale.impl.util.IdGenerator;
 import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.grouping.StreamRouter;
-import dev.gale.impl.transfer.AckerMessage;
+import dev.gale.impl.acker.AckerMessage;
 import dev.gale.impl.transfer.Inbox;
 import dev.gale.impl.tuple.TupleImpl;
 import dev.gale.impl.util.LeadingPad;
@@ -22,7 +23,7 @@ import java.util.List;
  * executes ({@link #beginBasic}), and it is acked with them once execute returns
  * ({@link #ackBasic}), without the acked mark. The input was written on another core, as a rule;
  * a store into it takes its cache line from that core, and those stores (an edge id per emit and
- * the mark) cost the word count about a twentieth of its throughput. A basic bolt's inputs are
+ * the mark) cost a measurable share of a pipeline's throughput. A basic bolt's inputs are
  * acked or failed by the engine, each once, so the only other call that can reach one is the
  * bolt's own, through {@code getOutputter()}: during execute it settles the input in place of the
  * engine (the gathered ids go into the tuple first); afterwards the input is settled already, and

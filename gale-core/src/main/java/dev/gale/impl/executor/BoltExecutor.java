@@ -1,5 +1,6 @@
 package dev.gale.impl.executor;
 
+import dev.gale.impl.util.IdGenerator;
 import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.Constants;
 import dev.gale.impl.env.RuntimeEnv;
@@ -7,6 +8,7 @@ import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.transfer.Inbox;
 import dev.gale.impl.tuple.TupleImpl;
+import dev.gale.stats.ComponentKind;
 import dev.gale.task.IBolt;
 import dev.gale.topology.IBasicBolt;
 import dev.gale.tuple.Fields;
@@ -27,8 +29,8 @@ import java.util.Map;
 public final class BoltExecutor extends Executor {
     private static final Fields TICK_FIELDS = new Fields("rate_secs");
     /**
-     * On real time, execute latency is timed on one tuple in 32 (Storm samples 5% by default): at
-     * one in 8, its clock reads were 3.4M a second in the word count.
+     * On real time, execute latency is timed on one tuple in 32 (Storm samples one in 20 by
+     * default): at one in 8, the clock reads were a visible part of a busy bolt's time.
      */
     private static final int LATENCY_SAMPLE_MASK = 31;
 
@@ -50,9 +52,9 @@ public final class BoltExecutor extends Executor {
     /**
      * A batch's tuples were written on another core, as a rule, and the first read of each is a
      * cache miss. Reading the tuple this many places ahead before executing the current one lets
-     * that miss overlap with the current tuple's work instead of stalling the next one. Word count,
-     * 10-16 alternating runs: median 2.51M sentences/s at 8, 2.46M at 4, 2.42M without; noack,
-     * whose bolts do next to nothing per tuple, pays 3-9% for it (17.4M tuples/s against 18.2M).
+     * that miss overlap with the current tuple's work instead of stalling the next one. It pays
+     * where bolts do real work per tuple, and costs a little where they do next to nothing; eight
+     * measured best (docs/performance.md, "Read ahead").
      */
     private static final int READ_AHEAD = 8;
     /** The sum of the reads ahead, stored so that the JIT keeps the reads. */
@@ -86,8 +88,7 @@ public final class BoltExecutor extends Executor {
             anyBasic |= t.bolt instanceof BasicBoltAdapter;
         }
         this.basic = anyBasic;
-        wantOwnThread(dev.gale.utils.ConfigValues.getBoolean(tasks[0].setup.conf,
-                dev.gale.Config.GALE_EXECUTOR_OWN_THREAD, false));
+        wantOwnThread(env.plan().settingsOf(def.id()).ownThread());
         // A bolt marked as blocking sends each tuple at once: its next execute may block, and
         // batched tuples would wait for it to return. Stepped, each tuple travels alone, so that a
         // bolt downstream that sleeps in simulated time stops at the tuple that put it to sleep.
@@ -250,6 +251,11 @@ public final class BoltExecutor extends Executor {
             }
             t.setup.hooks.cleanup();
         }
+    }
+
+    @Override
+    public ComponentKind kind() {
+        return ComponentKind.BOLT;
     }
 
     @Override

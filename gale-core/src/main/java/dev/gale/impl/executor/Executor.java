@@ -11,6 +11,7 @@ import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.impl.transfer.Outbox;
 import dev.gale.impl.transfer.Parker;
 import dev.gale.impl.util.LeadingPad;
+import dev.gale.stats.ComponentKind;
 import dev.gale.stats.TaskStats;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,8 +68,7 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
         this.name = inbox.name();
         this.stepped = env.stepped();
         this.outbox = new Outbox(env.inboxByTask(), env.executorCount(), congestionSource, env.backpressure());
-        this.inline = dev.gale.utils.ConfigValues.getBoolean(env.topoConf(), dev.gale.Config.GALE_SCHEDULER_INLINE,
-                false);
+        this.inline = env.settings().inline();
         if (inline) {
             inbox.inlineReceiver(this);
         }
@@ -124,6 +124,45 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
     /** Live counters of every task of this executor. */
     public abstract List<TaskMetrics> metrics();
 
+    @Override
+    public final int peerIndex() {
+        return inbox.index();
+    }
+
+    @Override
+    public final int peers() {
+        return env.executorCount();
+    }
+
+    @Override
+    public final long sentTo(int peerIndex) {
+        return outbox.sentTo(peerIndex);
+    }
+
+    /** Whether this executor runs a spout's, a bolt's or the acker's tasks. */
+    public abstract ComponentKind kind();
+
+    /**
+     * Trees this executor keeps track of: a spout's not yet complete, the acker's in its table; 0
+     * for bolts. Exact when the topology is idle; any thread.
+     */
+    public int pendingTrees() {
+        return 0;
+    }
+
+    /** Bytes of the tables behind {@link #pendingTrees()}; any thread. */
+    public long trackingBytes() {
+        return 0;
+    }
+
+    /**
+     * Trees pending, kept current from the moment a spout executor has handled a deactivation;
+     * -1 while it is active, and always for other executors. Any thread.
+     */
+    public long pendingWhileInactive() {
+        return -1;
+    }
+
     /** True when tasks of this executor hold input not yet turned into messages (fed spouts). */
     protected boolean hasPendingInput() {
         return false;
@@ -134,7 +173,7 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
      * Abstract on purpose: each executor class repeats these few lines so the JIT compiles and
      * profiles a copy per class. One shared copy saw three onMessage receivers, and after a
      * deoptimisation in the ack path it was recompiled, in about half the runs, into a steady
-     * state ~40% slower (ack-1000: 1.4-1.7M instead of 2.0-2.6M trees/s).
+     * state far slower (see docs/performance.md, "One copy per class").
      */
     @Override
     public abstract void accept(Object message);

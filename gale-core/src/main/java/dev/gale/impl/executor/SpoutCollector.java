@@ -1,5 +1,6 @@
 package dev.gale.impl.executor;
 
+import dev.gale.impl.util.IdGenerator;
 import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.grouping.StreamRouter;
 import dev.gale.spout.ISpoutOutputCollector;
@@ -8,7 +9,7 @@ import java.util.List;
 
 /**
  * A spout task's collector. An emit with a message id (and ackers running) starts a tree: a root
- * id naming the task ({@link dev.gale.impl.transfer.RootIds}), an entry in the executor's pending
+ * id naming the task ({@link dev.gale.impl.acker.RootIds}), an entry in the executor's pending
  * map, and an edge id per target task, random but for the last, which makes them all XOR to the
  * root. The acker opens the tree from the root, so the spout sends it nothing. Not thread-safe:
  * the spout's thread only.

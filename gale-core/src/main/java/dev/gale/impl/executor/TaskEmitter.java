@@ -51,12 +51,12 @@ final class TaskEmitter extends LeadingPad {
     int r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15,
             r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31;
 
-    TaskEmitter(int taskId, String componentId, String kind, Map<String, StreamRouter> routers, Outbox outbox,
+    TaskEmitter(int taskId, String componentId, String described, Map<String, StreamRouter> routers, Outbox outbox,
                 TaskMetrics metrics, GeneralTopologyContext context, boolean debug, TupleObserver observer,
                 TaskHooks hooks) {
         this.taskId = taskId;
         this.componentId = componentId;
-        this.describe = kind + " '" + componentId + "' (task " + taskId + ")";
+        this.describe = described + " (task " + taskId + ")";
         this.routers = routers;
         this.placement = new Placement() {
             @Override
@@ -154,12 +154,12 @@ final class TaskEmitter extends LeadingPad {
 
     /** Sends the acks packed so far now, so that what is sent to an acker next arrives after them. */
     void flushAcks() {
-        outbox.flushAcks();
+        outbox.flushPairs();
     }
 
-    /** An ack to an acker, packed with the others of the cycle (see {@link dev.gale.impl.transfer.AckBatch}). */
+    /** An ack to an acker, packed with the others of the cycle (see {@link dev.gale.impl.transfer.PairBatch}). */
     void sendAckToAcker(int ackerTask, long root, long value) {
-        outbox.sendAck(ackerTask, root, value);
+        outbox.sendPair(ackerTask, root, value);
     }
 
     /** Bookkeeping after an emit to the first {@code n} of {@code targets}. */

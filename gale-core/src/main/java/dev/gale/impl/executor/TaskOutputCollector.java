@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * The output collector a bolt task is prepared with: Storm's, except that an emit anchored to
  * one tuple reaches the task's collector as is. Storm's wraps the anchor in a one-element list
- * on every such emit, and those lists were 7% of the word count's allocated bytes.
+ * on every such emit, and those lists were a measurable share of what a word count allocates.
  *
  * <p>Not thread-safe, like the collector it extends: emit on the bolt's own thread.
  */

@@ -41,27 +41,19 @@ final class TaskSetup {
                 env.userMetrics(), timer);
         this.metrics = new TaskMetrics(def.id(), taskId, spout);
         this.hooks = new TaskHooks(context.getHooks(), env.errors(), def.id(), taskId);
-        addAutoHooks(def);
-        boolean debug = ConfigValues.getBoolean(conf, Config.TOPOLOGY_DEBUG, false);
-        this.emitter = new TaskEmitter(taskId, def.id(), spout ? "spout" : "bolt",
-                StreamRouter.forTask(env.plan(), def.id(), taskId, context, conf), outbox, metrics, context, debug,
+        addAutoHooks(def, env.plan().settingsOf(def.id()).autoTaskHooks());
+        boolean debug = env.plan().settingsOf(def.id()).debug();
+        this.emitter = new TaskEmitter(taskId, def.id(), def.describe(),
+                StreamRouter.forTask(env.plan(), def.id(), taskId, context), outbox, metrics, context, debug,
                 env.observer(), hooks);
     }
 
     /** Storm adds the hooks named in topology.auto.task.hooks to every task before open/prepare. */
-    private void addAutoHooks(ComponentDef def) {
-        Object names = conf.get(Config.TOPOLOGY_AUTO_TASK_HOOKS);
-        if (names == null) {
-            return;
-        }
-        if (!(names instanceof List)) {
-            throw new InvalidTopologyException(def.describe() + ": configuration '" + Config.TOPOLOGY_AUTO_TASK_HOOKS
-                    + "' must be a list of ITaskHook class names, got " + names);
-        }
-        for (Object name : (List<?>) names) {
+    private void addAutoHooks(ComponentDef def, List<String> names) {
+        for (String name : names) {
             ITaskHook hook;
             try {
-                Class<?> c = Class.forName(String.valueOf(name), true, Thread.currentThread().getContextClassLoader());
+                Class<?> c = Class.forName(name, true, Thread.currentThread().getContextClassLoader());
                 hook = (ITaskHook) c.getDeclaredConstructor().newInstance();
             } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
                 throw new InvalidTopologyException(def.describe() + ": task hook '" + name + "' named in '"

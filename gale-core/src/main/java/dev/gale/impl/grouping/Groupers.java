@@ -1,6 +1,5 @@
 package dev.gale.impl.grouping;
 
-import dev.gale.Config;
 import dev.gale.generated.GlobalStreamId;
 import dev.gale.generated.Grouping;
 import dev.gale.generated.InvalidTopologyException;
@@ -9,11 +8,10 @@ import dev.gale.grouping.LoadAwareCustomStreamGrouping;
 import dev.gale.grouping.LoadMapping;
 import dev.gale.grouping.PartialKeyGrouping;
 import dev.gale.impl.topology.ComponentCopier;
+import dev.gale.impl.topology.ComponentSettings;
 import dev.gale.task.WorkerTopologyContext;
 import dev.gale.tuple.Fields;
-import dev.gale.utils.ConfigValues;
 import java.util.List;
-import java.util.Map;
 
 /** Creates the {@link Grouper} for one subscription, as seen from one emitting task. Stateless. */
 public final class Groupers {
@@ -22,20 +20,18 @@ public final class Groupers {
 
     /**
      * @param emitterTasks every task of the emitting component
-     * @param conf the emitting task's configuration (Storm's load-aware messaging settings)
+     * @param emitter the emitting component's settings (Storm's load-aware messaging among them)
      */
     public static Grouper create(Grouping grouping, GlobalStreamId stream, Fields streamFields, List<Integer> targetTasks,
                                  int emitterTask, List<Integer> emitterTasks, String subscriber,
-                                 WorkerTopologyContext context, Map<String, Object> conf) {
+                                 WorkerTopologyContext context, ComponentSettings emitter) {
         int[] tasks = targetTasks.stream().mapToInt(Integer::intValue).toArray();
         switch (grouping.type()) {
             case SHUFFLE:
             case NONE:
             case LOCAL_OR_SHUFFLE:
                 return new ShuffleGrouper(tasks, emitterTask, emitterTasks.stream().mapToInt(Integer::intValue).toArray(),
-                        !ConfigValues.getBoolean(conf, Config.TOPOLOGY_DISABLE_LOADAWARE_MESSAGING, false),
-                        bound(conf, Config.TOPOLOGY_LOCALITYAWARE_HIGHER_BOUND, 0.8, stream, subscriber),
-                        bound(conf, Config.TOPOLOGY_LOCALITYAWARE_LOWER_BOUND, 0.2, stream, subscriber));
+                        emitter.loadAware(), emitter.loadAwareHigh(), emitter.loadAwareLow());
             case FIELDS: {
                 List<String> names = grouping.fields();
                 if (names.isEmpty()) {
@@ -64,20 +60,6 @@ public final class Groupers {
             default:
                 throw new IllegalArgumentException("unknown grouping " + grouping);
         }
-    }
-
-    private static double bound(Map<String, Object> conf, String key, double dflt, GlobalStreamId stream,
-                                String subscriber) {
-        Object v = conf.get(key);
-        if (v == null) {
-            return dflt;
-        }
-        if (!(v instanceof Number) || ((Number) v).doubleValue() < 0 || ((Number) v).doubleValue() > 1) {
-            throw new InvalidTopologyException(subscription(stream, subscriber) + ": configuration '" + key
-                    + "' must be a number from 0 to 1 (a share of"
-                    + " a queue's capacity; the default is " + dflt + "), got " + v);
-        }
-        return ((Number) v).doubleValue();
     }
 
     private static String subscription(GlobalStreamId stream, String subscriber) {

@@ -36,7 +36,7 @@ public final class StreamRouter {
 
     /** Builds the routers of every stream the component declares, for one of its tasks. */
     public static Map<String, StreamRouter> forTask(TopologyPlan plan, String componentId, int taskId,
-                                                    WorkerTopologyContext context, Map<String, Object> conf) {
+                                                    WorkerTopologyContext context) {
         Map<String, StreamRouter> routers = new java.util.HashMap<>();
         Map<String, Map<String, Grouping>> targets = plan.targetsOf(componentId);
         for (StreamDef s : plan.component(componentId).outputs().values()) {
@@ -50,7 +50,7 @@ public final class StreamRouter {
                     direct.addAll(subTasks);
                 } else {
                     groupers.add(Groupers.create(sub.getValue(), id, s.fields(), subTasks, taskId,
-                            plan.tasksOf(componentId), sub.getKey(), context, conf));
+                            plan.tasksOf(componentId), sub.getKey(), context, plan.settingsOf(componentId)));
                 }
             }
             int[] directTasks = direct.stream().mapToInt(Integer::intValue).sorted().toArray();

@@ -2,43 +2,24 @@ package dev.gale.impl.runtime;
 
 import dev.gale.Config;
 import dev.gale.generated.InvalidTopologyException;
-import dev.gale.impl.spout.PendingLimit;
 import dev.gale.impl.topology.ComponentDef;
-import dev.gale.utils.ConfigValues;
+import dev.gale.impl.topology.ComponentSettings.PendingSpec;
 import dev.gale.impl.topology.TopologyConf;
 import dev.gale.impl.topology.TopologyPlan;
 import dev.gale.topology.WindowedBoltExecutor;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
- * What the runtime derives from the submitted configuration per component: each component's
- * merged view, the checks that fail a submit naming the component, and the acker's table size.
- * Stateless.
+ * What the runtime derives from a plan's resolved settings beyond them: the windows' checks that
+ * fail a submit naming the bolt, and the acker's table size. Stateless.
  */
 final class ComponentConfigs {
     private ComponentConfigs() {
     }
 
-    static Map<String, Object> merged(Map<String, Object> conf, ComponentDef def) {
-        Map<String, Object> m = new HashMap<>(conf);
-        m.putAll(def.conf());
-        return m;
-    }
-
-    static void validateComponentConf(TopologyPlan plan, Map<String, Object> conf) {
+    /** Every windowed bolt's window, checked at submit (the other settings are checked as the plan resolves them). */
+    static void validateWindows(TopologyPlan plan, Map<String, Object> conf) {
         for (ComponentDef def : plan.components().values()) {
-            Map<String, Object> m = merged(conf, def);
-            try {
-                ConfigValues.getNonNegativeInt(m, Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 0);
-                ConfigValues.getBoolean(m, Config.TOPOLOGY_DEBUG, false);
-                ConfigValues.getBoolean(m, Config.GALE_SPOUT_PENDING_ADAPTIVE, true);
-                if (m.get(Config.TOPOLOGY_MAX_SPOUT_PENDING) != null) {
-                    ConfigValues.getPositiveInt(m, Config.TOPOLOGY_MAX_SPOUT_PENDING, 1);
-                }
-            } catch (IllegalArgumentException e) {
-                throw new InvalidTopologyException(def.describe() + ": " + e.getMessage(), e);
-            }
             if (def.component() instanceof WindowedBoltExecutor) {
                 validateWindow(plan, conf, def, (WindowedBoltExecutor) def.component());
             }
@@ -59,7 +40,7 @@ final class ComponentConfigs {
         } catch (IllegalArgumentException e) {
             throw new InvalidTopologyException(def.describe() + ": " + e.getMessage(), e);
         }
-        if (taskView.get(Config.TOPOLOGY_MAX_SPOUT_PENDING) != null || plan.ackerTasks().isEmpty()) {
+        if (plan.ackerTasks().isEmpty()) {
             return;
         }
         long length = count(taskView, Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_COUNT);
@@ -72,15 +53,15 @@ final class ComponentConfigs {
         }
         int limit = Integer.MAX_VALUE;
         for (ComponentDef spout : plan.components().values()) {
-            if (spout.kind() == ComponentDef.Kind.SPOUT) {
-                limit = Math.min(limit, PendingLimit.startingLimit(merged(conf, spout)));
+            if (spout.kind() == ComponentDef.Kind.SPOUT && !plan.settingsOf(spout.id()).pending().explicit()) {
+                limit = Math.min(limit, plan.settingsOf(spout.id()).pending().start());
             }
         }
         if (length + slide > limit) {
             throw new InvalidTopologyException(def.describe() + ": window length + sliding interval (" + (length + slide)
                     + " tuples) is more than the " + limit + " trees a spout task may have pending ("
                     + Config.TOPOLOGY_MAX_SPOUT_PENDING + " is unset, and Gale's limit then starts at "
-                    + PendingLimit.DEFAULT_START + "): the window could not fill up while the tuples it holds keep the"
+                    + PendingSpec.DEFAULT_START + "): the window could not fill up while the tuples it holds keep the"
                     + " spouts from emitting; set "
                     + Config.TOPOLOGY_MAX_SPOUT_PENDING + " to at least " + (length + slide));
         }
@@ -91,21 +72,15 @@ final class ComponentConfigs {
         return v instanceof Number ? ((Number) v).longValue() : 0;
     }
 
-    /** Sizes each acker's table for the most trees that can be pending (max spout pending, or its default). */
-    static int expectedPendingPerAcker(TopologyPlan plan, Map<String, Object> conf) {
+    /** Sizes each acker's table for the most trees that can be pending at first (each spout's starting limit). */
+    static int expectedPendingPerAcker(TopologyPlan plan) {
         long total = 0;
         for (ComponentDef def : plan.components().values()) {
-            if (def.kind() != ComponentDef.Kind.SPOUT) {
-                continue;
+            if (def.kind() == ComponentDef.Kind.SPOUT) {
+                total += (long) plan.settingsOf(def.id()).pending().start() * def.numTasks();
             }
-            total += (long) PendingLimit.startingLimit(merged(conf, def)) * def.numTasks();
         }
         int ackers = Math.max(1, plan.ackerTasks().size());
         return (int) Math.max(16, Math.min(1 << 24, total / ackers + total / ackers / 8));
-    }
-
-    /** The component's tick frequency in seconds, 0 for none. */
-    static int tickFreqSecs(Map<String, Object> conf, ComponentDef def) {
-        return ConfigValues.getNonNegativeInt(merged(conf, def), Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 0);
     }
 }

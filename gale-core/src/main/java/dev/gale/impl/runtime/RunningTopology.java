@@ -9,6 +9,8 @@ import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.env.TupleObserver;
 import dev.gale.impl.executor.Control;
 import dev.gale.impl.executor.Executor;
+import dev.gale.impl.stats.TaskMetrics;
+import dev.gale.stats.ComponentKind;
 import dev.gale.impl.executor.SpoutExecutor;
 import dev.gale.impl.sched.DutyCycle;
 import dev.gale.impl.sched.Scheduler;
@@ -89,8 +91,8 @@ public final class RunningTopology {
         } catch (IllegalArgumentException e) {
             throw new InvalidTopologyException("topology '" + name + "': " + e.getMessage(), e);
         }
-        TopologyPlan plan = TopologyPlan.of(name, topology, settings);
-        ComponentConfigs.validateComponentConf(plan, conf);
+        TopologyPlan plan = TopologyPlan.of(name, topology, settings, conf);
+        ComponentConfigs.validateWindows(plan, conf);
         for (String warning : TopologyPlan.warnings(topology, conf)) {
             LOG.warn("topology '{}': {}", name, warning);
         }
@@ -110,7 +112,8 @@ public final class RunningTopology {
         } else {
             this.scheduler = new ThreadedScheduler("gale-" + name, clock, cycles, scheduling.threads(),
                     scheduling.idle(), scheduling.blockedNanos(), scheduling.pipelinePlacement())
-                    .withBalancing(scheduling.balance()).withShuffle(scheduling.shuffleNanos());
+                    .withBalancing(scheduling.balance()).withShuffle(scheduling.shuffleNanos())
+                    .withProgress(this::progress);
         }
         this.statsReader = new TopologyStatsReader(env, executors, byComponent);
         this.idleWaiter = new IdleWaiter(name, scheduler, executors, this::checkNotFailed, () -> killed);
@@ -281,9 +284,23 @@ public final class RunningTopology {
         idleWaiter.waitForIdle(timeout);
     }
 
+    /**
+     * Work the topology has done so far, for the scheduler's placement search: tuples executed by
+     * bolts and the acker, and tuples spouts emitted. At a fixed input, it grows with throughput.
+     */
+    private long progress() {
+        long n = 0;
+        for (Executor ex : executors) {
+            for (TaskMetrics m : ex.metrics()) {
+                n += ex.kind() == ComponentKind.SPOUT ? m.emittedTotal() : m.executedCount();
+            }
+        }
+        return n;
+    }
+
     private void sendToSpouts(Control c) {
         for (Executor ex : executors) {
-            if (ex instanceof SpoutExecutor) {
+            if (ex.kind() == ComponentKind.SPOUT) {
                 ex.inbox().offerControl(c);
             }
         }
@@ -324,7 +341,7 @@ public final class RunningTopology {
     /** True once every spout executor has been deactivated and holds no pending tree. */
     private boolean drained() {
         for (Executor ex : executors) {
-            if (ex instanceof SpoutExecutor && ((SpoutExecutor) ex).pendingWhileInactive() != 0) {
+            if (ex.kind() == ComponentKind.SPOUT && ex.pendingWhileInactive() != 0) {
                 return false;
             }
         }

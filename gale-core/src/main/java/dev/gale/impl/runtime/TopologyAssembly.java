@@ -1,7 +1,7 @@
 package dev.gale.impl.runtime;
 
 import dev.gale.Constants;
-import dev.gale.impl.acker.AckerExecutor;
+import dev.gale.impl.executor.AckerExecutor;
 import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.env.TupleObserver;
 import dev.gale.impl.executor.BoltExecutor;
@@ -10,6 +10,7 @@ import dev.gale.impl.executor.Executor;
 import dev.gale.impl.executor.SpoutExecutor;
 import dev.gale.impl.timer.TopologyTimer;
 import dev.gale.impl.topology.ComponentDef;
+import dev.gale.stats.ComponentKind;
 import dev.gale.impl.topology.TopologyConf;
 import dev.gale.impl.topology.TopologyPlan;
 import dev.gale.impl.topology.TopologySettings;
@@ -68,7 +69,7 @@ final class TopologyAssembly {
         this.env = new RuntimeEnv(plan, topoConf, clock, inboxByTask, slots.size(), observer, stopTopology,
                 active, stepped, timer);
 
-        int expectedPending = ComponentConfigs.expectedPendingPerAcker(plan, conf);
+        int expectedPending = ComponentConfigs.expectedPendingPerAcker(plan);
         for (Slot s : slots) {
             Executor ex;
             if (s.componentId.equals(Constants.ACKER_COMPONENT_ID)) {
@@ -90,7 +91,7 @@ final class TopologyAssembly {
         if (env.tracking() && settings.messageTimeouts()) {
             List<Inbox> rotated = new ArrayList<>();
             for (Executor ex : executors) {
-                if (ex instanceof SpoutExecutor || ex instanceof AckerExecutor) {
+                if (ex.kind() != ComponentKind.BOLT) {
                     rotated.add(ex.inbox());
                 }
             }
@@ -100,7 +101,7 @@ final class TopologyAssembly {
             if (def.kind() != ComponentDef.Kind.BOLT) {
                 continue;
             }
-            int freq = ComponentConfigs.tickFreqSecs(conf, def);
+            int freq = plan.settingsOf(def.id()).tickFreqSecs();
             if (freq > 0) {
                 List<Inbox> targets = new ArrayList<>();
                 for (Executor ex : byComponent.get(def.id())) {

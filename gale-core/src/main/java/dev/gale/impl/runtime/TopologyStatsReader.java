@@ -1,12 +1,12 @@
 package dev.gale.impl.runtime;
 
-import dev.gale.impl.acker.AckerExecutor;
 import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.executor.Executor;
-import dev.gale.impl.executor.SpoutExecutor;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.topology.ComponentDef;
+import dev.gale.impl.topology.Subscription;
 import dev.gale.impl.topology.TopologyPlan;
+import dev.gale.stats.ComponentKind;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.LatencySummary;
 import dev.gale.stats.TaskStats;
@@ -40,9 +40,10 @@ final class TopologyStatsReader {
         List<TopologyGraph.Node> nodes = new ArrayList<>();
         List<TopologyGraph.Edge> edges = new ArrayList<>();
         for (ComponentDef def : plan.components().values()) {
-            nodes.add(new TopologyGraph.Node(def.id(), def.kind() == ComponentDef.Kind.SPOUT ? "spout" : "bolt",
+            nodes.add(new TopologyGraph.Node(def.id(), def.kind() == ComponentDef.Kind.SPOUT ? ComponentKind.SPOUT
+                    : ComponentKind.BOLT,
                     byComponent.get(def.id()).size(), plan.tasksOf(def.id())));
-            for (dev.gale.impl.topology.Subscription s : def.inputs()) {
+            for (Subscription s : def.inputs()) {
                 edges.add(new TopologyGraph.Edge(s.source().get_componentId(), s.source().get_streamId(), def.id(),
                         s.grouping().toString()));
             }
@@ -56,13 +57,18 @@ final class TopologyStatsReader {
         Histogram complete = null;
         for (Map.Entry<String, List<Executor>> e : byComponent.entrySet()) {
             List<TaskStats> tasks = new ArrayList<>();
-            String kind = "bolt";
+            ComponentKind kind = e.getValue().get(0).kind();
             int queueDepth = 0;
+            int queueCapacity = 0;
+            long pending = 0;
+            long trackingBytes = 0;
             for (Executor ex : e.getValue()) {
                 tasks.addAll(ex.stats());
                 queueDepth += ex.queueDepth();
-                if (ex instanceof SpoutExecutor) {
-                    kind = "spout";
+                queueCapacity += ex.inbox().capacity();
+                pending += ex.pendingTrees();
+                trackingBytes += ex.trackingBytes();
+                if (kind == ComponentKind.SPOUT) {
                     for (TaskMetrics m : ex.metrics()) {
                         Histogram h = m.completeLatencyHistogram();
                         if (complete == null) {
@@ -71,24 +77,22 @@ final class TopologyStatsReader {
                             complete.add(h);
                         }
                     }
-                } else if (ex instanceof AckerExecutor) {
-                    kind = "acker";
                 }
             }
             comps.add(new ComponentStats(e.getKey(), kind, List.copyOf(tasks), env.errors().lastErrors(e.getKey()),
-                    queueDepth));
+                    queueDepth, queueCapacity, pending, trackingBytes));
         }
         LatencySummary latency = complete == null ? LatencySummary.EMPTY : TaskMetrics.summarize(complete);
         return new TopologyStats(env.plan().name(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
-                List.copyOf(comps), latency, env.fatal().error());
+                List.copyOf(comps), latency, env.fatal().error(), env.settings().messageTimeoutSecs());
     }
 
     /** Trees still pending at the spouts; meaningful once the topology is idle. */
     public long pendingTrees() {
         long n = 0;
         for (Executor ex : executors) {
-            if (ex instanceof SpoutExecutor) {
-                n += ((SpoutExecutor) ex).pendingTrees();
+            if (ex.kind() == ComponentKind.SPOUT) {
+                n += ex.pendingTrees();
             }
         }
         return n;

@@ -55,6 +55,24 @@ public interface DutyCycle {
         return -1;
     }
 
+    /** This cycle's index among the cycles it exchanges messages with (see {@link #sentTo}); -1 for none. */
+    default int peerIndex() {
+        return -1;
+    }
+
+    /** How many peers {@link #sentTo} counts for (0: it counts nothing). */
+    default int peers() {
+        return 0;
+    }
+
+    /**
+     * Messages (queue elements or hand-offs) this cycle has sent the peer at {@code peerIndex} so
+     * far; read by the scheduler's balancer from another thread, so it may lag a little.
+     */
+    default long sentTo(int peerIndex) {
+        return 0;
+    }
+
     /**
      * True if this cycle has had nothing to do for a while and only polls on a timer (a spout
      * whose nextTuple has emitted nothing for a second): while its thread dozes, a pool may run it

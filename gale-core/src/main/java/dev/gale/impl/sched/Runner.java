@@ -46,16 +46,12 @@ final class Runner implements Runnable {
     private final CallMark call = new CallMark();
     /** Where this runner's quiet cycles gather while it dozes; null for a thread of one cycle. */
     private volatile Gathering gathering;
-    /** True while the runner dozes: parked, or running only the cycles that are due. */
-    private volatile boolean dozing;
+    /** How the runner parks, and which cycles it runs while dozing. */
+    private final Doze doze;
+    /** Passes in a row that did nothing, as the idle strategy counts them. */
+    private int idleCount;
     /** Set once the runner keeps a blocking cycle to itself: nothing is sent back to it. */
     volatile boolean isolated;
-    /** While dozing: the cycles due within the safety net, and the earliest due time of the others. */
-    private Slot[] near = NONE;
-    private int nearCount;
-    private long farDueAt;
-    /** A due-only pass looked at every cycle, so the next park must sort them again. */
-    private boolean rescan;
     /** Set by a thread that wants this runner held at its next safe point (see {@link #holdIfAsked}). */
     private volatile boolean holdAsked;
     /**
@@ -80,6 +76,7 @@ final class Runner implements Runnable {
         this.parker = new Parker(thread);
         this.clock = clock;
         this.idle = idle;
+        this.doze = new Doze(this, parker, maxParkNanos);
     }
 
     /** Gives the runner a cycle; it starts it (if nobody did) on its next pass. Any thread. */
@@ -105,6 +102,15 @@ final class Runner implements Runnable {
 
     Thread thread() {
         return thread;
+    }
+
+    boolean isRunning() {
+        return running;
+    }
+
+    /** Whether cycles were handed to this runner that it has not taken in yet. */
+    boolean hasIncoming() {
+        return !incoming.isEmpty();
     }
 
     /** Asks the runner to stop at its next safe point and stay there until {@link #releaseHold()}. Any thread. */
@@ -194,50 +200,52 @@ final class Runner implements Runnable {
     }
 
     private void loop() {
-        int idleCount = 0;
-        // After a park that ran out its time with no signal, only the cycles whose budget ran out
-        // are run (the parker stays announced meanwhile, so a signal to any other is still seen):
-        // a thread serving 100 idle executors wakes for its polling spouts without passing over
-        // the bolts that have nothing to do.
-        boolean dueOnly = false;
         int pass = 0;
         while (running) {
             safePoint();
             boolean timed = (++pass & (SAMPLE_EVERY - 1)) == 0;
             if (!incoming.isEmpty()) {
-                dueOnly = endDoze(dueOnly);
+                doze.end();
                 adopt();
             }
             Slot[] s = slots;
-            int work = 0;
-            if (dueOnly) {
-                work = runDue(s, timed);
-            } else {
-                for (Slot x : s) {
-                    if (!running) {
-                        break;
-                    }
-                    int w = runOnce(x, timed);
-                    if (w > 0) {
-                        work += w;
-                        if (x.home != null) {
-                            sendHome(x);
-                        }
-                    }
+            idle(doze.dueOnly() ? doze.runDue(s, timed) : runAll(s, timed), s);
+        }
+    }
+
+    /** A pass over every cycle; returns the work done. */
+    private int runAll(Slot[] s, boolean timed) {
+        int work = 0;
+        for (Slot x : s) {
+            if (!running) {
+                break;
+            }
+            int w = runOnce(x, timed);
+            if (w > 0) {
+                work += w;
+                if (x.home != null) {
+                    sendHome(x);
                 }
             }
-            if (work > 0) {
-                idleCount = 0;
-                dueOnly = endDoze(dueOnly);
-            } else {
-                // The idle strategy counts in passes of a few cycles; a pass over many cycles takes
-                // as long as several, so it counts as several: a thread serving 100 idle executors
-                // parks after a pass or two instead of spinning through dozens of long ones.
-                idleCount += Math.max(1, s.length / CYCLES_PER_IDLE_STEP);
-                if (dueOnly || idle.idle(idleCount)) {
-                    dueOnly = park(s, dueOnly);
-                }
-            }
+        }
+        return work;
+    }
+
+    /**
+     * After a pass: a pass that did work ends any doze; after passes that did none, the idle
+     * strategy says when to doze. The strategy counts in passes of a few cycles; a pass over many
+     * cycles takes as long as several, so it counts as several: a thread serving 100 idle
+     * executors parks after a pass or two instead of spinning through dozens of long ones.
+     */
+    private void idle(int work, Slot[] s) {
+        if (work > 0) {
+            idleCount = 0;
+            doze.end();
+            return;
+        }
+        idleCount += Math.max(1, s.length / CYCLES_PER_IDLE_STEP);
+        if (doze.dueOnly() || idle.idle(idleCount)) {
+            doze.park(s);
         }
     }
 
@@ -261,23 +269,18 @@ final class Runner implements Runnable {
         held = false;
     }
 
-    /** Leaves due-only mode: from the next pass on every cycle runs, so the announcement can go. */
-    private boolean endDoze(boolean dueOnly) {
-        if (dueOnly) {
-            dozing = false;
-            parker.cancelPark();
-        }
-        return false;
-    }
-
     /**
      * Moves a quiet cycle to the pool's gathering thread if that thread dozes too: an idle pool
      * then wakes one thread for its polls instead of all of them. A wake-up costs this kind of
      * machine 60-230 us, far more than the polls it serves.
      */
-    private void gather(Slot x) {
-        Runner target = gathering.target;
-        if (target == null || target == this || !target.dozing || x.owner != this || !x.cycle.quiet()) {
+    void gather(Slot x) {
+        Gathering g = gathering;
+        if (g == null) {
+            return;
+        }
+        Runner target = g.target;
+        if (target == null || target == this || !target.doze.dozing() || x.owner != this || !x.cycle.quiet()) {
             return;
         }
         if (giveUp(x)) {
@@ -287,7 +290,7 @@ final class Runner implements Runnable {
     }
 
     /** Sends a gathered cycle back to its own thread once it has work again. */
-    private void sendHome(Slot x) {
+    void sendHome(Slot x) {
         Runner h = x.home;
         if (h == this || h.isolated || !h.running) {
             x.home = null; // home already, or home is gone: it stays
@@ -325,119 +328,6 @@ final class Runner implements Runnable {
             return 0;
         } finally {
             x.release();
-        }
-    }
-
-    /**
-     * A due-only pass: runs the cycles whose due time has come, and gathers those that are quiet.
-     * Only the near ones are looked at, unless the earliest far one is due too: a thread with 10
-     * polling spouts and 90 quiet bolts touches 10 slots per wake-up, not 100, and each slot it
-     * touches is a likely cache miss after a long park.
-     */
-    private int runDue(Slot[] s, boolean timed) {
-        long now = System.nanoTime();
-        boolean all = farDueAt - now <= 0;
-        if (all) {
-            rescan = true;
-        }
-        Slot[] list = all ? s : near;
-        int n = all ? s.length : nearCount;
-        int work = 0;
-        for (int i = 0; i < n && running; i++) {
-            Slot x = list[i];
-            if (x.dueAt - now > 0) {
-                continue;
-            }
-            x.ranDozing = true;
-            int w = runOnce(x, timed);
-            if (w > 0) {
-                work += w;
-                if (x.home != null) {
-                    sendHome(x);
-                }
-            } else if (gathering != null) {
-                gather(x);
-            }
-        }
-        return work;
-    }
-
-    /**
-     * Parks for the smallest budget of the cycles, and returns whether the next pass should run
-     * only the cycles that are due. Each cycle's budget is kept as its due time; in due-only mode
-     * (the thread is still announced as parked) only the cycles just run are asked again, since
-     * any other change reaches the parker as a signal or wake. Cycles due within the safety net
-     * are kept apart as the near ones, with the earliest due time of the others, so that a
-     * due-only pass and park look at the near ones only.
-     */
-    private boolean park(Slot[] s, boolean dueOnly) {
-        if (!dueOnly) {
-            parker.prepareToPark();
-        }
-        long now = System.nanoTime();
-        long budget = maxParkNanos;
-        if (!running || !incoming.isEmpty()) {
-            budget = 0;
-        }
-        boolean full = !dueOnly || rescan;
-        rescan = false;
-        Slot[] list = full ? s : near;
-        int n = full ? s.length : nearCount;
-        if (full) {
-            if (near.length < s.length) {
-                near = new Slot[s.length];
-            }
-            nearCount = 0;
-            farDueAt = now + maxParkNanos;
-        }
-        for (int i = 0; i < n && budget > 0; i++) {
-            Slot x = list[i];
-            if (x.owner != this) {
-                continue;
-            }
-            if (full || x.ranDozing) {
-                x.ranDozing = false;
-                if (!x.claim()) {
-                    budget = 0; // being run elsewhere right now: look again soon
-                    break;
-                }
-                long b;
-                try {
-                    b = x.cycle.parkBudgetNanos(parker);
-                } finally {
-                    x.release();
-                }
-                x.dueAt = now + Math.min(b, maxParkNanos);
-            }
-            if (full) {
-                if (x.dueAt - now < maxParkNanos) {
-                    near[nearCount++] = x;
-                } else if (x.dueAt - farDueAt < 0) {
-                    farDueAt = x.dueAt;
-                }
-            }
-            budget = Math.min(budget, x.dueAt - now);
-        }
-        budget = Math.min(budget, farDueAt - now);
-        if (budget <= 0 || parker.wasWoken()) {
-            dozing = false;
-            clearDozing(s);
-            parker.cancelPark();
-            return false;
-        }
-        dozing = true;
-        parker.doze(budget);
-        if (parker.wasWoken() || !running || !incoming.isEmpty()) {
-            dozing = false;
-            parker.cancelPark();
-            return false;
-        }
-        return true;
-    }
-
-    private static void clearDozing(Slot[] s) {
-        for (Slot x : s) {
-            x.ranDozing = false;
         }
     }
 

@@ -33,6 +33,29 @@ final class Slot extends SlotFields {
         super(cycle);
     }
 
+    /** Reads the cycle's message counts per peer: what it sent each since the last reading. Balancer only. */
+    void readTraffic() {
+        int peers = cycle.peers();
+        if (peers == 0) {
+            return;
+        }
+        if (sentSeen == null || sentSeen.length != peers) {
+            sentSeen = new long[peers];
+            sentDelta = new long[peers];
+        }
+        for (int i = 0; i < peers; i++) {
+            long now = cycle.sentTo(i);
+            sentDelta[i] = now - sentSeen[i];
+            sentSeen[i] = now;
+        }
+    }
+
+    /** Messages this cycle sent {@code other}'s cycle in the last period read ({@link #readTraffic}). */
+    long sentDuringPeriod(Slot other) {
+        int i = other.cycle.peerIndex();
+        return sentDelta == null || i < 0 || i >= sentDelta.length ? 0 : sentDelta[i];
+    }
+
     /** True if the caller may run the cycle now; it must {@link #release()} after. */
     boolean claim() {
         return CLAIMED.compareAndSet(this, 0, 1);
@@ -70,6 +93,9 @@ abstract class SlotFields extends LeadingPad {
     boolean ranDozing;
     /** While a quiet cycle is gathered on another thread: the runner it goes back to once it has work. */
     volatile Runner home;
+    /** The balancer's last reading of the cycle's message counts per peer, and the growth since; balancer only. */
+    long[] sentSeen;
+    long[] sentDelta;
 
     SlotFields(DutyCycle cycle) {
         this.cycle = cycle;

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,8 +36,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class ThreadedScheduler implements Scheduler {
     private static final Logger LOG = LoggerFactory.getLogger(ThreadedScheduler.class);
-    /** How often the load of the shared threads is judged. */
-    static final long BALANCE_NANOS = 500_000_000L;
+    /** How often the placement is judged: each move is measured over one such period, against the one before. */
+    static final long BALANCE_NANOS = 300_000_000L;
     /** Longest sleep of a watchdog that finds every thread outside user code (idle, or between calls). */
     static final long WATCH_IDLE_MAX_NANOS = 200_000_000L;
 
@@ -55,7 +56,9 @@ public final class ThreadedScheduler implements Scheduler {
     /** For tests: move one cycle every this long whatever the load; 0: never (see {@link #withShuffle}). */
     private long shuffleNanos;
     private final java.util.SplittableRandom shuffleRandom = new java.util.SplittableRandom(1);
-    private final Balancer balancer = new Balancer();
+    private final PlacementSearch placement = new PlacementSearch();
+    /** The topology's work done so far, for the placement search: rises with throughput. */
+    private LongSupplier progress = () -> 0;
     /** Where quiet cycles gather while every shared thread dozes; no target with fewer than two. */
     private final Gathering gathering = new Gathering();
     private int moves;
@@ -92,6 +95,15 @@ public final class ThreadedScheduler implements Scheduler {
     /** Whether the watchdog evens out the shared threads' load (default true). Before {@link #start()}. */
     public synchronized ThreadedScheduler withBalancing(boolean on) {
         this.balancing = on;
+        return this;
+    }
+
+    /**
+     * What the placement search measures placements by: a counter of work the topology has done
+     * (messages handled), read every balancing period. Before {@link #start()}.
+     */
+    public synchronized ThreadedScheduler withProgress(LongSupplier progress) {
+        this.progress = progress;
         return this;
     }
 
@@ -223,13 +235,12 @@ public final class ThreadedScheduler implements Scheduler {
         if (!running) {
             return;
         }
-        Balancer.Move m = balancer.consider(pool, System.nanoTime());
+        PlacementSearch.Move m = placement.step(pool, System.nanoTime(), progress.getAsLong());
         if (m != null && m.from().giveUp(m.slot())) {
             m.to().hand(m.slot());
             moves++;
-            LOG.debug("{}: moved executor {} from thread {} ({}% busy) to {} ({}% busy)", prefix,
-                    m.slot().cycle.name(), m.from(), Math.round(100 * m.fromLoad()), m.to(),
-                    Math.round(100 * m.toLoad()));
+            LOG.debug("{}: {} executor {} from thread {} to {}", prefix, m.revert() ? "moved back" : "trying",
+                    m.slot().cycle.name(), m.from(), m.to());
         }
     }
 
@@ -318,6 +329,11 @@ public final class ThreadedScheduler implements Scheduler {
             if (r.thread().isAlive()) {
                 return false;
             }
+        }
+        // The watchdog is the engine's own thread: a stopped scheduler leaves none behind.
+        if (watchdog != null) {
+            watchdog.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime())));
+            return !watchdog.isAlive();
         }
         return true;
     }

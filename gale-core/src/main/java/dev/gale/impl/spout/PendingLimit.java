@@ -1,18 +1,15 @@
 package dev.gale.impl.spout;
 
-import dev.gale.Config;
+import dev.gale.impl.topology.ComponentSettings.PendingSpec;
 import dev.gale.impl.util.LeadingPad;
-import dev.gale.utils.ConfigValues;
-import java.util.Map;
 
 /**
  * How many trees one spout task may have pending right now.
  *
  * <p>An explicit {@code topology.max.spout.pending} is a fixed cap, as in Storm, unless the user
  * opts in to adaptation ({@code gale.spout.pending.adaptive=true}; the cap is then its ceiling).
- * Unset, the limit starts at {@value #DEFAULT_START} and adapts between 1 and
- * {@value #DEFAULT_CEILING} (unless {@code gale.spout.pending.adaptive=false}, which keeps it at
- * the start).
+ * Unset, the limit starts at 1000 and adapts between 1 and 65536 (unless
+ * {@code gale.spout.pending.adaptive=false}, which keeps it at the start); see {@link PendingSpec}.
  *
  * <p>Adaptation reacts to congestion, never to loss. A tree that completes after more than half
  * the message timeout waited that long in queues, and the next ones will wait longer and time out:
@@ -29,18 +26,6 @@ import java.util.Map;
  * <p>Not thread-safe: owned by the spout executor.
  */
 public final class PendingLimit extends LeadingPad {
-    /**
-     * Trees per spout task the limit starts at when max spout pending is unset: a queue's worth
-     * (receive queues hold 1024), where an acked pipeline already runs at its peak.
-     */
-    public static final int DEFAULT_START = 1000;
-    /**
-     * The most trees per task an unset max spout pending grows to. Room for the trees a lossy
-     * topology holds until they time out (its loss rate x its rate x the timeout); the spout's and
-     * the acker's tables grow with the limit, by about 100 bytes a tree.
-     */
-    public static final int DEFAULT_CEILING = 1 << 16;
-
     private final int ceiling;
     private final boolean adaptive;
     /**
@@ -82,53 +67,9 @@ public final class PendingLimit extends LeadingPad {
         this.congestedNanos = hold + (messageTimeoutNanos - hold) / 2;
     }
 
-    /** The limit a topology configuration asks for, per spout task (see {@link #holdNanos}). */
-    public static PendingLimit of(Map<String, Object> conf, long messageTimeoutNanos, long holdNanos) {
-        if (explicit(conf)) {
-            int max = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_MAX_SPOUT_PENDING, DEFAULT_START);
-            return new PendingLimit(max, max, adaptive(conf), messageTimeoutNanos, holdNanos);
-        }
-        return adaptive(conf) ? new PendingLimit(DEFAULT_START, DEFAULT_CEILING, true, messageTimeoutNanos, holdNanos)
-                : new PendingLimit(DEFAULT_START, DEFAULT_START, false, messageTimeoutNanos, holdNanos);
-    }
-
-    /** Same, for a topology without time windows. */
-    public static PendingLimit of(Map<String, Object> conf, long messageTimeoutNanos) {
-        return of(conf, messageTimeoutNanos, 0);
-    }
-
-    /**
-     * The longest a time window of the topology holds a tuple by design: its length plus its
-     * sliding interval (a tuple is acked once it has left the last window it belongs to). 0
-     * without time windows. Trees that take that long are not stuck in queues.
-     */
-    public static long holdNanos(Iterable<Map<String, Object>> componentConfs) {
-        long longest = 0;
-        for (Map<String, Object> c : componentConfs) {
-            Object length = c.get(Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_DURATION_MS);
-            if (length instanceof Number) {
-                Object slide = c.get(Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_DURATION_MS);
-                long ms = ((Number) length).longValue() + (slide instanceof Number ? ((Number) slide).longValue()
-                        : ((Number) length).longValue());
-                longest = Math.max(longest, ms * 1_000_000L);
-            }
-        }
-        return longest;
-    }
-
-    /** The per-task limit a configuration starts with: its max spout pending, else {@link #DEFAULT_START}. */
-    public static int startingLimit(Map<String, Object> conf) {
-        return explicit(conf) ? ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_MAX_SPOUT_PENDING, DEFAULT_START)
-                : DEFAULT_START;
-    }
-
-    /** Whether a configuration lets the limit adapt: by default only when max spout pending is unset. */
-    public static boolean adaptive(Map<String, Object> conf) {
-        return ConfigValues.getBoolean(conf, Config.GALE_SPOUT_PENDING_ADAPTIVE, !explicit(conf));
-    }
-
-    private static boolean explicit(Map<String, Object> conf) {
-        return conf.get(Config.TOPOLOGY_MAX_SPOUT_PENDING) != null;
+    /** The limit a component's settings ask for, per spout task; {@code holdNanos} as {@code TopologyPlan.windowHoldNanos}. */
+    public static PendingLimit of(PendingSpec spec, long messageTimeoutNanos, long holdNanos) {
+        return new PendingLimit(spec.start(), spec.ceiling(), spec.adaptive(), messageTimeoutNanos, holdNanos);
     }
 
     /** Trees the task may have pending now, between 1 and the ceiling. */

@@ -149,6 +149,11 @@ public final class SpoutPending extends LongOpenHashIndex {
         generations[slot] = generation;
     }
 
+    /** Bytes of the table's arrays: per slot the root, message id reference, stream, start, generation and task. */
+    public long tableBytes() {
+        return (long) capacity * (8 + 4 + 4 + 8 + 4 + 4);
+    }
+
     public int pendingOf(int taskIndex) {
         return countPerTask[taskIndex];
     }

@@ -39,6 +39,11 @@ public final class StreamCounter extends LeadingPad {
         TRANSFERRED.setOpaque(this, transferred + copies);
     }
 
+    /** Emits counted so far; any thread. */
+    public long emittedCount() {
+        return (long) EMITTED.getOpaque(this);
+    }
+
     public StreamStats snapshot() {
         return new StreamStats(streamId, (long) EMITTED.getOpaque(this), (long) TRANSFERRED.getOpaque(this));
     }

@@ -106,6 +106,20 @@ public final class TaskMetrics extends LeadingPad {
         }
     }
 
+    /** Tuples executed so far; any thread. */
+    public long executedCount() {
+        return (long) EXECUTED.getOpaque(this);
+    }
+
+    /** Tuples emitted so far over every stream; any thread. */
+    public long emittedTotal() {
+        long n = 0;
+        for (StreamCounter c : streams) {
+            n += c.emittedCount();
+        }
+        return n;
+    }
+
     public long ackedCount() {
         return (long) ACKED.getOpaque(this);
     }

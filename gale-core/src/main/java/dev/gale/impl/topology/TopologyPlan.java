@@ -33,12 +33,22 @@ public final class TopologyPlan implements TopologyView {
     private final Map<String, Map<GlobalStreamId, Grouping>> sources = new LinkedHashMap<>();
     private final Map<String, Map<String, Map<String, Grouping>>> targets = new LinkedHashMap<>();
     private final List<Integer> allTasks;
+    private final Map<String, ComponentSettings> componentSettings;
+    private final long windowHoldNanos;
 
-    private TopologyPlan(String name, StormTopology topology, TopologySettings settings) {
+    private TopologyPlan(String name, StormTopology topology, TopologySettings settings, Map<String, Object> conf) {
         this.name = name;
         this.topology = topology;
         this.settings = settings;
         this.components = capParallelism(topology.components(), settings);
+        Map<String, ComponentSettings> resolved = new LinkedHashMap<>();
+        List<Map<String, Object>> confs = new ArrayList<>();
+        for (ComponentDef c : components.values()) {
+            resolved.put(c.id(), ComponentSettings.resolve(c, conf));
+            confs.add(c.conf());
+        }
+        this.componentSettings = Collections.unmodifiableMap(resolved);
+        this.windowHoldNanos = windowHold(confs);
         int next = 1;
         Set<String> ids = new TreeSet<>(components.keySet());
         if (settings.ackers() > 0) {
@@ -93,19 +103,53 @@ public final class TopologyPlan implements TopologyView {
         return Collections.unmodifiableMap(out);
     }
 
-    /**
-     * Validates a topology and assigns its tasks.
-     *
-     * @throws InvalidTopologyException naming the component, stream and field at fault
-     */
     /** Only the graph checks of {@link #of}, for {@link StormTopology#validate()}. */
     public static void validateGraph(StormTopology topology) {
         TopologyValidator.validate(topology);
     }
 
-    public static TopologyPlan of(String name, StormTopology topology, TopologySettings settings) {
+    /**
+     * Validates a topology, resolves every component's settings and assigns its tasks.
+     *
+     * @param conf the submitted topology configuration (components' own go on top of it)
+     * @throws InvalidTopologyException naming the component, stream and field at fault
+     */
+    public static TopologyPlan of(String name, StormTopology topology, TopologySettings settings,
+                                  Map<String, Object> conf) {
         TopologyValidator.validate(topology);
-        return new TopologyPlan(name, topology, settings);
+        return new TopologyPlan(name, topology, settings, conf);
+    }
+
+    /**
+     * The longest a time window of the topology holds a tuple by design: its length plus its
+     * sliding interval (a tuple is acked once it has left the last window it belongs to).
+     */
+    private static long windowHold(List<Map<String, Object>> componentConfs) {
+        long longest = 0;
+        for (Map<String, Object> c : componentConfs) {
+            Object length = c.get(Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_DURATION_MS);
+            if (length instanceof Number) {
+                Object slide = c.get(Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_DURATION_MS);
+                long ms = ((Number) length).longValue() + (slide instanceof Number ? ((Number) slide).longValue()
+                        : ((Number) length).longValue());
+                longest = Math.max(longest, ms * 1_000_000L);
+            }
+        }
+        return longest;
+    }
+
+    /** A component's settings, resolved at submit. */
+    public ComponentSettings settingsOf(String componentId) {
+        ComponentSettings s = componentSettings.get(componentId);
+        if (s == null) {
+            throw new IllegalArgumentException("no component '" + componentId + "'");
+        }
+        return s;
+    }
+
+    /** The longest a time window holds a tuple by design (0 without time windows); see {@code PendingLimit}. */
+    public long windowHoldNanos() {
+        return windowHoldNanos;
     }
 
     /** Valid but suspicious shapes of a topology (idle bolts, no spout), one message each, naming the component. */

@@ -9,7 +9,8 @@ import java.util.Map;
  * bad value fails the submit with a message naming the key. Immutable.
  */
 public record TopologySettings(int messageTimeoutSecs, int ackers, int pendingBuckets, int receiveQueueSize,
-                               long spoutIdleMaxNanos, int maxTaskParallelism, boolean messageTimeouts, int tasks) {
+                               long spoutIdleMaxNanos, int maxTaskParallelism, boolean messageTimeouts, int tasks,
+                               boolean inline) {
 
     /** The acker packs a tree's age into a few bits (see PendingTrees); more buckets than this would not fit. */
     public static final int MAX_PENDING_BUCKETS = 126;
@@ -30,8 +31,9 @@ public record TopologySettings(int messageTimeoutSecs, int ackers, int pendingBu
         boolean timeouts = ConfigValues.getBoolean(conf, Config.TOPOLOGY_ENABLE_MESSAGE_TIMEOUTS, true);
         // Every component's number of tasks, unless it sets its own; 0: unset (tasks = executors).
         int tasks = conf.get(Config.TOPOLOGY_TASKS) == null ? 0 : ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_TASKS, 1);
+        boolean inline = ConfigValues.getBoolean(conf, Config.GALE_SCHEDULER_INLINE, false);
         return new TopologySettings(timeout, ackers, buckets, Math.max(16, queue), idleMs * 1_000_000L, maxTasks,
-                timeouts, tasks);
+                timeouts, tasks, inline);
     }
 
     /**

@@ -7,8 +7,8 @@ import java.util.ArrayDeque;
  * The send side of one executor: delivers messages to the inboxes of target tasks, keeping in an
  * overflow, in order, whatever a full inbox refused, and signalling each touched inbox once per
  * batch. Order from one executor to another is preserved for {@link #send}; messages sent with
- * {@link #sendUnordered} or {@link #sendAck} (acker traffic, whose protocol takes messages in any
- * order) are gathered per target and delivered as {@link MessageBatch}es or {@link AckBatch}es
+ * {@link #sendUnordered} or {@link #sendPair} (acker traffic, whose protocol takes messages in any
+ * order) are gathered per target and delivered as {@link MessageBatch}es or {@link PairBatch}es
  * when the executor ends its cycle.
  *
  * <p>Owned by one executor thread; not thread-safe. {@link #overflowSize()} may be read by any
@@ -31,12 +31,12 @@ public final class Outbox extends LeadingPad {
     private final boolean[] batchListed;
     private final Inbox[] batchedList;
     private int batchedCount;
-    /** Acks gathered per acker executor (by inbox index) as root, value pairs, and which ackers have some. */
-    private final long[][] acks;
-    private final int[] ackSizes;
-    private final boolean[] ackListed;
-    private final Inbox[] ackList;
-    private int ackCount;
+    /** Pairs gathered per target executor (by inbox index), and which targets have some (see {@link #sendPair}). */
+    private final long[][] pairBatches;
+    private final int[] pairSizes;
+    private final boolean[] pairListed;
+    private final Inbox[] pairList;
+    private int pairCount;
     /** Targets with tuples batched (a subset of the batched targets), flushed by {@link #endCall}. */
     private final Inbox[] orderedList;
     private int orderedCount;
@@ -44,8 +44,8 @@ public final class Outbox extends LeadingPad {
     /** When the oldest batched tuple was sent (System.nanoTime), valid while orderedCount > 0. */
     private long oldestOrderedNanos;
     /**
-     * Calls {@link #endCall} lets pass before it reads the clock again. Clock reads were 5% of the
-     * word count's CPU, so while calls are quick (the batch is young when looked at) the
+     * Calls {@link #endCall} lets pass before it reads the clock again. Clock reads showed in the
+     * profile of a busy pipeline, so while calls are quick (the batch is young when looked at) the
      * stride doubles, up to {@value #MAX_CALL_STRIDE}; a look that finds the batch due sets it
      * back to 1, so slow calls are looked at after every call.
      */
@@ -56,6 +56,8 @@ public final class Outbox extends LeadingPad {
     private boolean batchTuples;
     /** Whether a spout's untracked tuples are batched (see {@link #sendUntracked}). */
     private boolean batchUntracked;
+    /** Messages sent to each executor so far (by inbox index), batches counted as one; for the scheduler's balancer. */
+    private final long[] sentTo;
     private final boolean[] touched;
     private final Inbox[] touchedList;
     private int touchedCount;
@@ -79,14 +81,20 @@ public final class Outbox extends LeadingPad {
         this.batchSizes = new int[executorCount];
         this.batchListed = new boolean[executorCount];
         this.batchedList = new Inbox[executorCount];
-        this.acks = new long[executorCount][];
-        this.ackSizes = new int[executorCount];
-        this.ackListed = new boolean[executorCount];
-        this.ackList = new Inbox[executorCount];
+        this.pairBatches = new long[executorCount][];
+        this.pairSizes = new int[executorCount];
+        this.pairListed = new boolean[executorCount];
+        this.pairList = new Inbox[executorCount];
         this.touched = new boolean[executorCount];
+        this.sentTo = new long[executorCount];
         this.touchedList = new Inbox[executorCount];
         this.orderedList = new Inbox[executorCount];
         this.orderedListed = new boolean[executorCount];
+    }
+
+    /** Messages sent so far to the executor whose inbox has index {@code executorIndex}; any thread (may lag). */
+    public long sentTo(int executorIndex) {
+        return sentTo[executorIndex];
     }
 
     /** A token for the thread running {@code taskId}'s executor now (see {@link Inbox#thread()}). */
@@ -127,7 +135,7 @@ public final class Outbox extends LeadingPad {
      * which leave when the batch is full, at the end of the cycle, or at the end of a user call
      * ({@link #endCall}) once the oldest has waited {@value #MAX_BATCH_WAIT_NANOS} ns. That holds
      * for a target on the same thread too: it cannot run before this cycle ends anyway, and batching
-     * those tuples as well raised the word count's throughput by a tenth. Executor thread only.
+     * those tuples as well measured faster (docs/performance.md, "Batching"). Executor thread only.
      */
     public void send(int taskId, Object message) {
         Inbox target = inboxByTask[taskId];
@@ -146,10 +154,10 @@ public final class Outbox extends LeadingPad {
      * Sends a spout's untracked tuple (no message id, or no ackers): like {@link #send}, but it
      * may wait in a batch even from a spout, as a bolt's tuples do, unless the spout is marked
      * blocking. Nothing waits on such a tuple's completion, so the batch costs no throughput,
-     * and it saves a queue offer per tuple: offered one by one to a bolt on another thread, the
-     * noack benchmark ran at 6.4-11.5M tuples/s; batched, 14.4-15.2M. Tracked tuples are still
-     * offered at once: batched too, they halved ack-1000 (9.2-9.8M to 4.5-4.6M trees/s), whose
-     * thousand pending trees then travel in waves. Executor thread only.
+     * and it saves a queue offer per tuple, which for tuples crossing to another thread is most
+     * of what they cost. Tracked tuples are still offered at once: batched too, a limited number
+     * of pending trees travels in waves, and the throughput of an acked pipeline fell by half
+     * (docs/performance.md, "Batching"). Executor thread only.
      */
     public void sendUntracked(int taskId, Object message) {
         Inbox target = inboxByTask[taskId];
@@ -246,60 +254,58 @@ public final class Outbox extends LeadingPad {
     }
 
     /**
-     * Sends a root/value pair: from a bolt, an ack ({@link AckerMessage#ACK}) of tree {@code root}
-     * to an acker; from an acker, a completed tree to its spout (value 0). Like
-     * {@link #sendUnordered}, it waits with the others for the same target until
-     * {@value #BATCH_SIZE} are gathered or the cycle ends, packed with them in one {@link AckBatch}.
-     * Executor thread only.
+     * Sends a pair of longs, a key and a value, packed with the others for the same target into
+     * one {@link PairBatch}, which leaves once {@value #BATCH_SIZE} are gathered or the cycle
+     * ends. A pair with the same key as the one before it for that target is folded into it by
+     * XOR of the values: send pairs only to receivers for which that is the same (see
+     * {@link PairBatch}). Executor thread only.
      */
-    public void sendAck(int taskId, long root, long value) {
+    public void sendPair(int taskId, long key, long value) {
         Inbox target = inboxByTask[taskId];
         int i = target.index();
-        long[] pairs = acks[i];
+        long[] pairs = pairBatches[i];
         if (pairs == null) {
             pairs = new long[2 * BATCH_SIZE];
-            acks[i] = pairs;
+            pairBatches[i] = pairs;
         }
-        if (!ackListed[i]) {
-            ackListed[i] = true;
-            ackList[ackCount++] = target;
+        if (!pairListed[i]) {
+            pairListed[i] = true;
+            pairList[pairCount++] = target;
         }
-        int n = ackSizes[i];
-        if (n > 0 && pairs[(n - 1) << 1] == root) {
-            // The acker needs only the XOR of a tree's values, so a run of acks in one tree (the
-            // words of one sentence, say) travels as one pair. A root completes once, so an
-            // acker's completion pairs never meet here.
+        int n = pairSizes[i];
+        if (n > 0 && pairs[(n - 1) << 1] == key) {
+            // A run of pairs with one key (the pairBatches of one sentence's words, say) travels as one.
             pairs[((n - 1) << 1) + 1] ^= value;
             return;
         }
-        pairs[n << 1] = root;
+        pairs[n << 1] = key;
         pairs[(n << 1) + 1] = value;
         if (++n == BATCH_SIZE) {
-            sendTo(target, new AckBatch(pairs, n));
-            acks[i] = null; // now the receiver's
+            sendTo(target, new PairBatch(pairs, n));
+            pairBatches[i] = null; // now the receiver's
             n = 0;
         }
-        ackSizes[i] = n;
+        pairSizes[i] = n;
     }
 
     /**
-     * Sends the acks packed so far, now: a message sent to an acker after this call arrives after
-     * them (a fail after an ack must not overtake it). Executor thread only.
+     * Sends the pairs packed so far, now: a message sent after this call arrives after them (a
+     * fail after an ack must not overtake it). Executor thread only.
      */
-    public void flushAcks() {
-        for (int j = 0; j < ackCount; j++) {
-            Inbox target = ackList[j];
-            ackList[j] = null;
+    public void flushPairs() {
+        for (int j = 0; j < pairCount; j++) {
+            Inbox target = pairList[j];
+            pairList[j] = null;
             int i = target.index();
-            ackListed[i] = false;
-            int n = ackSizes[i];
+            pairListed[i] = false;
+            int n = pairSizes[i];
             if (n > 0) {
                 // A part-filled batch leaves as an exact copy; the full-size array stays for the next cycle.
-                sendTo(target, new AckBatch(java.util.Arrays.copyOf(acks[i], n << 1), n));
-                ackSizes[i] = 0;
+                sendTo(target, new PairBatch(java.util.Arrays.copyOf(pairBatches[i], n << 1), n));
+                pairSizes[i] = 0;
             }
         }
-        ackCount = 0;
+        pairCount = 0;
     }
 
     private void batch(Inbox target, int i, Object message) {
@@ -358,6 +364,7 @@ public final class Outbox extends LeadingPad {
     }
 
     private void sendTo(Inbox target, Object message) {
+        sentTo[target.index()]++;
         if (overflowSize == 0) {
             InlineReceiver r = target.inlineReceiverFor(owner);
             if (r != null && r.tryInline(message, owner)) {
@@ -426,9 +433,9 @@ public final class Outbox extends LeadingPad {
             flushed = batchedCount;
             flushBatches();
         }
-        if (ackCount > 0) {
-            flushed += ackCount;
-            flushAcks();
+        if (pairCount > 0) {
+            flushed += pairCount;
+            flushPairs();
         }
         signalTargets();
         return flushed;
@@ -447,7 +454,7 @@ public final class Outbox extends LeadingPad {
 
     /** True while unordered messages wait to be delivered at the end of a cycle. */
     public boolean hasBatched() {
-        return batchedCount > 0 || ackCount > 0;
+        return batchedCount > 0 || pairCount > 0;
     }
 
     /**
@@ -482,12 +489,12 @@ public final class Outbox extends LeadingPad {
         }
         batchedCount = 0;
         forgetOrdered();
-        for (int j = 0; j < ackCount; j++) {
-            int i = ackList[j].index();
-            ackSizes[i] = 0;
-            ackListed[i] = false;
-            ackList[j] = null;
+        for (int j = 0; j < pairCount; j++) {
+            int i = pairList[j].index();
+            pairSizes[i] = 0;
+            pairListed[i] = false;
+            pairList[j] = null;
         }
-        ackCount = 0;
+        pairCount = 0;
     }
 }

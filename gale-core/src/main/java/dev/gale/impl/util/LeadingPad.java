@@ -6,7 +6,7 @@ package dev.gale.impl.util;
  * collector copies in front of one, written by another thread, then shares no cache line with
  * those fields, nor a pair of lines (Intel's adjacent-line prefetcher fetches lines in pairs).
  * A line that two cores write moves between them on every write; with nothing to keep such
- * objects apart, about one benchmark run in three was a third slower throughout, depending on
+ * objects apart, some runs were much slower throughout than others, depending on
  * where its first collections happened to put them. The same goes for the object behind one,
  * so these classes also end with a pad of their own (16 longs, or 32 ints where the written
  * fields are ints: the JVM lays out a class's longs, then its ints, then the rest), with every

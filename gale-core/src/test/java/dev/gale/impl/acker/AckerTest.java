@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gale.impl.spout.SpoutPending;
-import dev.gale.impl.transfer.AckerMessage;
-import dev.gale.impl.transfer.RootIds;
-import dev.gale.impl.transfer.TreeOutcome;
+import dev.gale.impl.acker.AckerMessage;
+import dev.gale.impl.acker.RootIds;
+import dev.gale.impl.acker.TreeOutcome;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.gale.impl.acker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gale.impl.transfer.RootIds;
+import dev.gale.impl.acker.RootIds;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -3,6 +3,7 @@ package dev.gale.impl.spout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gale.Config;
+import dev.gale.impl.topology.ComponentSettings.PendingSpec;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -12,15 +13,15 @@ class PendingLimitTest {
 
     @Test
     void anExplicitMaxSpoutPendingIsAFixedCapUnlessTheUserOptsIn() {
-        PendingLimit fixed = PendingLimit.of(Map.of(Config.TOPOLOGY_MAX_SPOUT_PENDING, 5000), T);
+        PendingLimit fixed = PendingLimit.of(PendingSpec.of(Map.of(Config.TOPOLOGY_MAX_SPOUT_PENDING, 5000)), T, 0);
         assertThat(fixed.limit()).isEqualTo(5000);
         assertThat(fixed.ceiling()).isEqualTo(5000);
         assertThat(fixed.timedOut(0, 10 * S)).isFalse();
         fixed.acked(S, 10 * S); // far slower than half the timeout
         assertThat(fixed.limit()).isEqualTo(5000);
 
-        PendingLimit optedIn = PendingLimit.of(Map.of(Config.TOPOLOGY_MAX_SPOUT_PENDING, 5000,
-                Config.GALE_SPOUT_PENDING_ADAPTIVE, true), T);
+        PendingLimit optedIn = PendingLimit.of(PendingSpec.of(Map.of(Config.TOPOLOGY_MAX_SPOUT_PENDING, 5000,
+                Config.GALE_SPOUT_PENDING_ADAPTIVE, true)), T, 0);
         assertThat(optedIn.timedOut(0, 10 * S)).isTrue();
         assertThat(optedIn.limit()).isEqualTo(2500);
         assertThat(optedIn.ceiling()).isEqualTo(5000);
@@ -28,14 +29,14 @@ class PendingLimitTest {
 
     @Test
     void unsetItStartsAtAThousandAndAdaptsUpToTheCeilingUnlessTurnedOff() {
-        PendingLimit adaptive = PendingLimit.of(Map.of(), T);
-        assertThat(adaptive.limit()).isEqualTo(PendingLimit.DEFAULT_START).isEqualTo(1000);
-        assertThat(adaptive.ceiling()).isEqualTo(PendingLimit.DEFAULT_CEILING);
-        assertThat(PendingLimit.adaptive(Map.of())).isTrue();
-        assertThat(PendingLimit.startingLimit(Map.of())).isEqualTo(1000);
-        assertThat(PendingLimit.startingLimit(Map.of(Config.TOPOLOGY_MAX_SPOUT_PENDING, 7))).isEqualTo(7);
+        PendingLimit adaptive = PendingLimit.of(PendingSpec.of(Map.of()), T, 0);
+        assertThat(adaptive.limit()).isEqualTo(PendingSpec.DEFAULT_START).isEqualTo(1000);
+        assertThat(adaptive.ceiling()).isEqualTo(PendingSpec.DEFAULT_CEILING);
+        assertThat(PendingSpec.of(Map.of()).adaptive()).isTrue();
+        assertThat(PendingSpec.of(Map.of()).start()).isEqualTo(1000);
+        assertThat(PendingSpec.of(Map.of(Config.TOPOLOGY_MAX_SPOUT_PENDING, 7)).start()).isEqualTo(7);
 
-        PendingLimit off = PendingLimit.of(Map.of(Config.GALE_SPOUT_PENDING_ADAPTIVE, false), T);
+        PendingLimit off = PendingLimit.of(PendingSpec.of(Map.of(Config.GALE_SPOUT_PENDING_ADAPTIVE, false)), T, 0);
         assertThat(off.ceiling()).isEqualTo(1000);
         assertThat(off.timedOut(0, 10 * S)).isFalse();
         assertThat(off.limit()).isEqualTo(1000);
@@ -114,13 +115,8 @@ class PendingLimitTest {
     void aTimeWindowsDesignedHoldIsNotCongestion() {
         // A 10 s window sliding every 1 s holds a tuple up to 11 s; timeout 30 s: congested past
         // 11 + (30 - 11) / 2 = 20.5 s, not past 15 s.
-        long hold = PendingLimit.holdNanos(java.util.List.of(Map.of(),
-                Map.of(Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_DURATION_MS, 10_000,
-                        Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_DURATION_MS, 1_000)));
-        assertThat(hold).isEqualTo(11 * S);
-        assertThat(PendingLimit.holdNanos(java.util.List.of(Map.of(Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_DURATION_MS,
-                4_000)))).as("tumbling: slides by its length").isEqualTo(8 * S);
-        PendingLimit l = PendingLimit.of(Map.of(), 30 * S, hold);
+        long hold = 11 * S;
+        PendingLimit l = PendingLimit.of(PendingSpec.of(Map.of()), 30 * S, hold);
         l.acked(0, 20 * S);
         assertThat(l.limit()).isEqualTo(1000);
         l.acked(0, 21 * S);

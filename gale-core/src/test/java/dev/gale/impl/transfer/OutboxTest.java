@@ -26,10 +26,10 @@ class OutboxTest {
     private static List<Object> drainAll(Inbox inbox) {
         List<Object> out = new ArrayList<>();
         inbox.drain(m -> {
-            if (m instanceof AckBatch) {
-                AckBatch b = (AckBatch) m;
+            if (m instanceof PairBatch) {
+                PairBatch b = (PairBatch) m;
                 for (int i = 0; i < b.size(); i++) {
-                    out.add("ack " + b.root(i) + " " + b.value(i));
+                    out.add("ack " + b.key(i) + " " + b.value(i));
                 }
             } else if (m instanceof MessageBatch) {
                 MessageBatch b = (MessageBatch) m;
@@ -160,16 +160,16 @@ class OutboxTest {
     }
 
     @Test
-    void acksArePackedPerAckerAndLeaveWhenABatchIsFullOrTheCycleEnds() {
+    void pairsArePackedPerTargetAndLeaveWhenABatchIsFullOrTheCycleEnds() {
         Inbox[] in = inboxes(1024, 1024, 1024);
         Outbox out = new Outbox(in, 3, true, new Backpressure());
         List<Object> expected1 = new ArrayList<>();
         List<Object> expected2 = new ArrayList<>();
         for (int i = 0; i < 2 * Outbox.BATCH_SIZE + 3; i++) {
-            out.sendAck(1, i, ~i);
+            out.sendPair(1, i, ~i);
             expected1.add("ack " + i + " " + ~i);
             if (i % 5 == 0) {
-                out.sendAck(2, -i, i * 31L);
+                out.sendPair(2, -i, i * 31L);
                 expected2.add("ack " + -i + " " + i * 31L);
             }
         }
@@ -183,23 +183,23 @@ class OutboxTest {
         assertThat(drainAll(in[2])).containsExactlyElementsOf(expected2);
 
         // The next cycle starts from empty buffers: nothing of the last one is sent again.
-        out.sendAck(1, 7, 8);
+        out.sendPair(1, 7, 8);
         out.signalTouched();
         assertThat(drainAll(in[1])).containsExactly("ack 7 8");
-        out.sendAck(2, 9, 10);
+        out.sendPair(2, 9, 10);
         out.clear();
         out.signalTouched();
         assertThat(in[2].isEmpty()).as("cleared at shutdown").isTrue();
     }
 
     @Test
-    void backToBackAcksInOneTreeTravelAsOneXoredPair() {
+    void backToBackPairsWithOneKeyTravelAsOneXoredPair() {
         Inbox[] in = inboxes(1024, 1024);
         Outbox out = new Outbox(in, 2, true, new Backpressure());
-        out.sendAck(1, 5, 0x0F);
-        out.sendAck(1, 5, 0xF1);
-        out.sendAck(1, 6, 3);
-        out.sendAck(1, 5, 4); // not back to back with the first two: a pair of its own
+        out.sendPair(1, 5, 0x0F);
+        out.sendPair(1, 5, 0xF1);
+        out.sendPair(1, 6, 3);
+        out.sendPair(1, 5, 4); // not back to back with the first two: a pair of its own
         out.signalTouched();
         assertThat(drainAll(in[1])).containsExactly("ack 5 " + (0x0F ^ 0xF1), "ack 6 3", "ack 5 4");
     }

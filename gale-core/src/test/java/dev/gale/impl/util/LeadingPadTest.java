@@ -48,7 +48,8 @@ class LeadingPadTest {
                 "dev.gale.impl.executor.TaskEmitter", "dev.gale.impl.grouping.ShuffleGrouper",
                 "dev.gale.impl.sched.SlotFields", "dev.gale.impl.sched.CallMarkFields",
                 "dev.gale.impl.util.LongOpenHashIndex", "dev.gale.impl.spout.SpoutPending",
-                "dev.gale.impl.spout.PendingLimit", "dev.gale.impl.executor.IdGenerator",
+                "dev.gale.impl.spout.PendingLimit", "dev.gale.impl.util.IdGenerator", "dev.gale.impl.spout.SpoutTrees",
+                "dev.gale.impl.executor.PollPacer",
                 "dev.gale.impl.acker.Acker", "dev.gale.impl.acker.PendingTrees",
                 "dev.gale.impl.executor.BoltCollector")) {
             Class<?> c = Class.forName(name);
@@ -65,9 +66,10 @@ class LeadingPadTest {
         for (String name : List.of("dev.gale.impl.transfer.Outbox", "dev.gale.impl.stats.TaskMetrics",
                 "dev.gale.impl.stats.StreamCounter", "dev.gale.impl.executor.TaskEmitter",
                 "dev.gale.impl.grouping.ShuffleGrouper", "dev.gale.impl.executor.SpoutExecutor",
-                "dev.gale.impl.executor.BoltExecutor", "dev.gale.impl.acker.AckerExecutor",
+                "dev.gale.impl.executor.BoltExecutor", "dev.gale.impl.executor.AckerExecutor",
                 "dev.gale.impl.spout.SpoutPending", "dev.gale.impl.spout.PendingLimit",
-                "dev.gale.impl.executor.IdGenerator", "dev.gale.impl.acker.Acker",
+                "dev.gale.impl.util.IdGenerator", "dev.gale.impl.spout.SpoutTrees", "dev.gale.impl.executor.PollPacer",
+                "dev.gale.impl.acker.Acker",
                 "dev.gale.impl.acker.PendingTrees", "dev.gale.impl.executor.BoltCollector")) {
             Class<?> c = Class.forName(name);
             long padStart = Long.MAX_VALUE;

@@ -2,7 +2,7 @@ package dev.gale.flux.parser;
 
 import dev.gale.flux.FluxException;
 import dev.gale.flux.model.TopologyDef;
-import dev.gale.impl.flux.FluxReader;
+import dev.gale.flux.internal.FluxReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;

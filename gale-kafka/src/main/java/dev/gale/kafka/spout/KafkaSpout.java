@@ -1,8 +1,8 @@
 package dev.gale.kafka.spout;
 
 import dev.gale.Config;
-import dev.gale.impl.kafka.DeadLetterPublisher;
-import dev.gale.impl.kafka.PartitionProgress;
+import dev.gale.kafka.internal.DeadLetterPublisher;
+import dev.gale.kafka.internal.PartitionProgress;
 import dev.gale.kafka.spout.KafkaSpoutConfig.ProcessingGuarantee;
 import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.TopologyContext;

@@ -17,7 +17,7 @@ import java.util.Set;
 final class SubmitChecks {
     /** Gale's test components that talk to the submitting JVM (feed it, report to it): nothing to talk to from a worker. */
     private static final Set<String> IN_JVM_TEST_COMPONENTS = Set.of("dev.gale.testing.FeederSpout",
-            "dev.gale.testing.FixedTupleSpout", "dev.gale.testing.MockSpout", "dev.gale.testing.TupleCaptureBolt");
+            "dev.gale.testing.FixedTupleSpout", "dev.gale.testing.TupleCaptureBolt");
 
     private SubmitChecks() {
     }

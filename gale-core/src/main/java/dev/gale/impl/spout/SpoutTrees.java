@@ -1,0 +1,257 @@
+package dev.gale.impl.spout;
+
+import dev.gale.impl.acker.RootIds;
+import dev.gale.impl.acker.TreeOutcome;
+import dev.gale.impl.util.IdGenerator;
+import dev.gale.impl.util.LeadingPad;
+import dev.gale.time.Clock;
+import java.util.Arrays;
+
+/**
+ * The tuple trees of one spout executor's tasks: which are pending (with message id, stream and
+ * emit time), each task's pending limit, the outcomes that come back from the ackers, the
+ * timeouts, and the outcomes decided during a user call, which are delivered once the call
+ * returns so that {@code ack} and {@code fail} never run inside {@code nextTuple}. What to do with
+ * an outcome (count it, call the spout) is the executor's, through {@link Outcomes}.
+ *
+ * <p>Not thread-safe: owned by the spout executor, but {@link #pendingWhileInactive()}.
+ */
+public final class SpoutTrees extends LeadingPad {
+    /** On real time, the trees whose latency is measured: those whose root ends in these bits all 0. */
+    private static final long TIMED_ROOT_MASK = 7;
+
+    /** Where the trees' outcomes go: to the task's counters and its spout's {@code ack} or {@code fail}. */
+    public interface Outcomes {
+        /** Tree acked; {@code latencyNanos} negative when it was not timed. */
+        void acked(int taskIndex, Object messageId, long latencyNanos);
+
+        /** Tree failed by a bolt (or refused at emit); {@code latencyNanos} negative when not timed. */
+        void failed(int taskIndex, Object messageId, long latencyNanos);
+
+        /** Tree timed out; {@code latencyNanos} negative when not timed. */
+        void timedOut(int taskIndex, Object messageId, long latencyNanos);
+    }
+
+    private final SpoutPending pending;
+    private final PendingLimit[] limits;
+    private final long[] rootPrefixes;
+    private final IdGenerator ids;
+    private final TimeoutWatch timeoutWatch;
+    private final Clock clock;
+    private final boolean stepped;
+    private final Outcomes outcomes;
+    private final Runnable drainSignal;
+    private int deferredCount;
+    /** 1 while the spout is deactivated: every change of the pending count is then published. */
+    private int inactive;
+    /** The trailing pad (see {@link LeadingPad}): fields written per tuple or call in front, the next object behind. */
+    int r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15,
+            r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31;
+    // Outcomes decided during a user call (an emit with nothing to track is acked, a refused one
+    // failed), delivered once the call returns.
+    private int[] deferredTasks = new int[16];
+    private Object[] deferredIds = new Object[16];
+    private boolean[] deferredFailed = new boolean[16];
+    /** Trees pending, kept current while the spout is deactivated; -1 while it is active. */
+    private volatile long pendingWhileInactive = -1;
+
+    /**
+     * @param rootPrefixes per task, what its roots start with (see {@link RootIds#prefix})
+     * @param clock the topology's clock, read for the trees whose latency is measured
+     * @param stepped on the step scheduler every tree is timed, so tests see exact figures
+     * @param drainSignal told of every change of the pending count while deactivated
+     */
+    public SpoutTrees(SpoutPending pending, PendingLimit[] limits, long[] rootPrefixes, IdGenerator ids,
+                      TimeoutWatch timeoutWatch, Clock clock, boolean stepped, Outcomes outcomes,
+                      Runnable drainSignal) {
+        this.pending = pending;
+        this.limits = limits;
+        this.rootPrefixes = rootPrefixes;
+        this.ids = ids;
+        this.timeoutWatch = timeoutWatch;
+        this.clock = clock;
+        this.stepped = stepped;
+        this.outcomes = outcomes;
+        this.drainSignal = drainSignal;
+    }
+
+    /**
+     * Starts tracking a new tree and returns its root: the task's prefix and the executor's next
+     * sequence number, skipping any still pending after 2^42 trees. {@code nowNanos} is a recent
+     * reading of the clock, used for trees whose latency is not measured (their emit time serves
+     * only the pending limit).
+     */
+    public long track(Object messageId, String streamId, int taskIndex, long nowNanos) {
+        long prefix = rootPrefixes[taskIndex];
+        long root;
+        do {
+            root = RootIds.root(prefix, ids.nextSequence());
+        } while (!pending.putIfAbsent(root, messageId, streamId, timed(root) ? clock.nanos() : nowNanos, taskIndex));
+        return root;
+    }
+
+    /**
+     * Whether a tree's complete latency is measured: one tree in eight on real time, by its root
+     * (roots are a sequence), as Storm samples its statistics; every tree on the step scheduler.
+     * The others report no latency: the statistics leave them out and hooks get null, as in Storm
+     * for a tree it did not sample.
+     */
+    private boolean timed(long root) {
+        return stepped || (root & TIMED_ROOT_MASK) == 0;
+    }
+
+    /** True if the task may not emit now (it has as many trees pending as its limit); tells the limit so. */
+    public boolean holdsBack(int taskIndex) {
+        if (pending.pendingOf(taskIndex) < limits[taskIndex].limit()) {
+            return false;
+        }
+        limits[taskIndex].reached();
+        return true;
+    }
+
+    /** Whether the task has as many trees pending as its limit allows. */
+    public boolean atLimit(int taskIndex) {
+        return pending.pendingOf(taskIndex) >= limits[taskIndex].limit();
+    }
+
+    /**
+     * An acker's verdict ({@link TreeOutcome#ACKED}, {@code FAILED} or {@code RESET}) on tree
+     * {@code root}, which completed at {@code completedNanos}; ignored if the tree timed out
+     * already (the spout was told then).
+     */
+    public void settle(byte kind, long root, long completedNanos) {
+        int slot = pending.slotOf(root);
+        if (slot < 0) {
+            return;
+        }
+        if (kind == TreeOutcome.RESET) {
+            pending.renew(slot);
+            return;
+        }
+        int task = pending.taskIndex(slot);
+        Object messageId = pending.messageId(slot);
+        long start = pending.startNanos(slot);
+        pending.remove(slot);
+        long latency = timed(root) ? completedNanos - start : -1;
+        if (kind == TreeOutcome.ACKED) {
+            limits[task].acked(start, completedNanos);
+            timeoutWatch.acked();
+            outcomes.acked(task, messageId, latency);
+        } else {
+            outcomes.failed(task, messageId, latency);
+        }
+        if (inactive != 0) {
+            publishPending();
+        }
+    }
+
+    /**
+     * One timeout period has passed: fails the trees that outlived it, and returns the warning
+     * about a spout whose trees mostly time out, if one is due now, else null.
+     */
+    public String rotate() {
+        pending.rotate(this::timedOut);
+        if (inactive != 0) {
+            publishPending();
+        }
+        return timeoutWatch.check(clock.nanos(), limits());
+    }
+
+    private void timedOut(int taskIndex, long root, Object messageId, String streamId, long startNanos) {
+        long now = clock.nanos();
+        limits[taskIndex].timedOut(startNanos, now);
+        timeoutWatch.timedOut();
+        outcomes.timedOut(taskIndex, messageId, timed(root) ? now - startNanos : -1);
+    }
+
+    /** Acks a message id once the current user call returns: it started no tree. */
+    public void completeNow(int taskIndex, Object messageId) {
+        defer(taskIndex, messageId, false);
+    }
+
+    /** Fails a message id once the current user call returns: its emit was refused. */
+    public void refused(int taskIndex, Object messageId) {
+        defer(taskIndex, messageId, true);
+    }
+
+    private void defer(int taskIndex, Object messageId, boolean failed) {
+        if (deferredCount == deferredIds.length) {
+            deferredIds = Arrays.copyOf(deferredIds, deferredCount * 2);
+            deferredTasks = Arrays.copyOf(deferredTasks, deferredCount * 2);
+            deferredFailed = Arrays.copyOf(deferredFailed, deferredCount * 2);
+        }
+        deferredTasks[deferredCount] = taskIndex;
+        deferredIds[deferredCount] = messageId;
+        deferredFailed[deferredCount] = failed;
+        deferredCount++;
+    }
+
+    /** Delivers the outcomes decided during the last user call; returns how many. */
+    public int runDeferred() {
+        int n = deferredCount;
+        for (int i = 0; i < n; i++) {
+            Object id = deferredIds[i];
+            deferredIds[i] = null;
+            if (deferredFailed[i]) {
+                outcomes.failed(deferredTasks[i], id, 0);
+            } else {
+                outcomes.acked(deferredTasks[i], id, 0);
+            }
+        }
+        deferredCount = 0;
+        return n;
+    }
+
+    /** The spout was deactivated (or told so again): from now on each change of the pending count is published. */
+    public void deactivated() {
+        inactive = 1;
+        publishPending();
+    }
+
+    /** The spout was activated again. */
+    public void activated() {
+        inactive = 0;
+        pendingWhileInactive = -1;
+    }
+
+    private void publishPending() {
+        pendingWhileInactive = pending.size();
+        drainSignal.run();
+    }
+
+    /**
+     * Trees pending, kept current from the moment the executor has handled a deactivation; -1
+     * while it is active. Any thread.
+     */
+    public long pendingWhileInactive() {
+        return pendingWhileInactive;
+    }
+
+    /** Trees pending; exact only on the owner's thread or when the topology is idle. */
+    public int pending() {
+        return pending.size();
+    }
+
+    public int pendingOf(int taskIndex) {
+        return pending.pendingOf(taskIndex);
+    }
+
+    /** A task's current pending limit. */
+    public int limit(int taskIndex) {
+        return limits[taskIndex].limit();
+    }
+
+    /** Bytes of the pending table. */
+    public long tableBytes() {
+        return pending.tableBytes();
+    }
+
+    /** Each task's pending limit now, e.g. "[62]" or "[500, 1000]" (of at most the ceiling). */
+    private String limits() {
+        StringBuilder sb = new StringBuilder("[");
+        for (PendingLimit l : limits) {
+            sb.append(sb.length() > 1 ? ", " : "").append(l.limit());
+        }
+        return sb.append("] (max ").append(limits[0].ceiling()).append(')').toString();
+    }
+}
