@@ -9,6 +9,8 @@ module dev.gale.core {
     requires org.slf4j;
     requires org.jctools.core;
     requires HdrHistogram;
+    // Optional: only Storm's YAML configuration readers (Utils.findAndReadConfigFile and the like) use it.
+    requires static org.yaml.snakeyaml;
 
     uses dev.gale.spi.ClusterUiProvider;
     uses dev.gale.spi.RemoteSubmitter;
@@ -20,6 +22,8 @@ module dev.gale.core {
     exports dev.gale.hooks;
     exports dev.gale.hooks.info;
     exports dev.gale.lambda;
+    exports dev.gale.metric;
+    exports dev.gale.metric.api;
     exports dev.gale.spi;
     exports dev.gale.spout;
     exports dev.gale.stats;

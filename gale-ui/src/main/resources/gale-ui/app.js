@@ -235,10 +235,22 @@ function renderComponent(c) {
   fill('inputs', c.inputStats.map((i) => row([{cls: 'text', text: i.component}, {cls: 'text', text: i.stream}, {cls: 'text', text: i.grouping}])));
   fill('tasks', c.executorStats.map((e) => row([e.taskId, fmt(e.emitted), fmt(e.transferred), fmt(e.executed), fmt(e.acked),
     fmt(e.failed), fmt(e.timedOut), ms(e.completeLatency !== undefined ? e.completeLatency : e.executeLatency), fmt(e.queueDepth)])));
+  const v1 = c.metricsV1 || [];
+  $('metrics-v1-none').hidden = v1.length > 0;
+  fill('metrics-v1', v1.map((m) => row([m.taskId, {cls: 'text', text: m.name}, {cls: 'text', text: metricValue(m.value)},
+    m.bucketSecs, new Date(m.timestamp * 1000).toLocaleTimeString()])));
   const box = $('errors');
   if (!c.componentErrors.length) { box.innerHTML = '<p class="muted">None.</p>'; return; }
   box.innerHTML = c.componentErrors.slice().reverse().map((e) =>
     `<details><summary>${esc(new Date(e.time).toLocaleTimeString())} · task ${e.taskId} · ${esc(e.error)}</summary><pre>${esc(e.stackTrace)}</pre></details>`).join('');
+}
+
+// A metric v1 value: a number as a number, a map as "key=value" pairs.
+function metricValue(v) {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return fmt(v);
+  if (typeof v === 'object' && !Array.isArray(v)) return Object.entries(v).map(([k, x]) => `${k}=${metricValue(x)}`).join(', ');
+  return Array.isArray(v) ? v.map(metricValue).join(', ') : String(v);
 }
 
 // ---- actions -----------------------------------------------------------------------------------

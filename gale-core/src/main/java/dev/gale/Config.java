@@ -302,7 +302,14 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.state.kryo.register}. Ignored: tuples stay in one JVM and are never serialized. */
     public static final String TOPOLOGY_STATE_KRYO_REGISTER = "topology.state.kryo.register";
 
-    /** Storm's {@code topology.metrics.consumer.register}. Ignored: Gale reports its own stats (LocalCluster.getTopologyStats). */
+    /**
+     * Storm's {@code topology.metrics.consumer.register}: the metrics consumers of the topology, a
+     * list of maps ({@code class}, {@code parallelism.hint}, {@code argument}, {@code whitelist} or
+     * {@code blacklist}, {@code expandMapType}, {@code metricNameSeparator}), as
+     * {@link #registerMetricsConsumer} writes them. Each runs in a bolt of its own and receives every
+     * task's metrics v1 at the end of each time bucket; {@code max.retain.metric.tuples} is accepted
+     * and has no effect (Gale drops no data point).
+     */
     public static final String TOPOLOGY_METRICS_CONSUMER_REGISTER = "topology.metrics.consumer.register";
 
     /** Storm's {@code topology.serialized.message.size.metrics}. Ignored: tuples stay in one JVM and are never serialized. */
@@ -1180,8 +1187,10 @@ public class Config extends HashMap<String, Object> {
     }
 
     /**
-     * Records a metrics consumer as Storm does ({@code {class, parallelism.hint, argument}} appended
-     * to {@link #TOPOLOGY_METRICS_CONSUMER_REGISTER}); Gale reports its own stats and never starts it.
+     * Registers a metrics consumer as Storm does ({@code {class, parallelism.hint, argument}} appended
+     * to {@link #TOPOLOGY_METRICS_CONSUMER_REGISTER}): at submit it becomes a bolt of
+     * {@code parallelismHint} tasks that receives every task's metrics v1 per time bucket
+     * ({@code TopologyContext.registerMetric}).
      */
     public static void registerMetricsConsumer(Map<String, Object> conf, Class<?> klass, Object argument,
                                                long parallelismHint) {

@@ -13,11 +13,17 @@ public final class Constants {
     public static final String SYSTEM_TICK_STREAM_ID = "__tick";
     /** Storm's flush stream of the system component; subscribing to it is valid, nothing arrives on it. */
     public static final String SYSTEM_FLUSH_STREAM_ID = "__flush";
-    /** Storm's metrics tick stream of the system component; subscribing to it is valid, nothing arrives on it. */
+    /**
+     * Storm's metrics tick stream of the system component; subscribing to it is valid, nothing
+     * arrives on it (Gale reads metrics v1 at the end of each bucket without a tuple).
+     */
     public static final String METRICS_TICK_STREAM_ID = "__metrics_tick";
-    /** Storm's metrics stream; Gale has no metrics consumers. */
+    /**
+     * The stream on which every task sends its metrics v1 values ({@code [task-info, data-points]})
+     * to the metrics consumers; present only when consumers are registered.
+     */
     public static final String METRICS_STREAM_ID = "__metrics";
-    /** Prefix of Storm's metrics consumer components; Gale has none. */
+    /** Prefix of the ids of the metrics consumer bolts: {@code __metrics_<consumer class>}. */
     public static final String METRICS_COMPONENT_ID_PREFIX = "__metrics_";
     /** The acker component's id. */
     public static final String ACKER_COMPONENT_ID = "__acker";

@@ -443,6 +443,15 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
         return get(topologyName).env().userMetrics().all();
     }
 
+    /**
+     * The last value each metric v1 of the topology reported ({@code TopologyContext.registerMetric},
+     * read once per time bucket of the topology's clock), per component, task and name (Gale
+     * addition; the UI and its {@code /metrics} show them too). Empty until a first bucket ends.
+     */
+    public synchronized List<dev.gale.stats.MetricV1Value> getMetricV1Values(String topologyName) {
+        return get(topologyName).env().metricV1Values().all();
+    }
+
     /** The topology's components and the streams between them, with groupings (Gale addition). */
     public synchronized TopologyGraph getTopologyGraph(String topologyName) {
         return get(topologyName).graph();

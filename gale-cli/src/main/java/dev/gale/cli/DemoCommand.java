@@ -120,6 +120,7 @@ final class DemoCommand implements Callable<Integer> {
                     }
                 }
                 stats = cluster.getTopologyStats(TOPOLOGY);
+                errors.newErrors(stats).forEach(line -> display.message("gale demo: " + line)); // raised after the last look
                 secs = (System.nanoTime() - startNanos) / 1e9;
                 lingerWithUi(cluster, out);
             } // kills the topology

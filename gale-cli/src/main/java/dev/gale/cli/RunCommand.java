@@ -8,10 +8,12 @@ import dev.gale.starter.ExclamationTopology;
 import dev.gale.starter.JoinBoltExample;
 import dev.gale.starter.KafkaWordCountTopology;
 import dev.gale.starter.LambdaTopology;
+import dev.gale.starter.MultiThreadWordCountTopology;
 import dev.gale.starter.MultipleLoggerTopology;
 import dev.gale.starter.ReliableWordCount;
 import dev.gale.starter.RollingTopWords;
 import dev.gale.starter.SingleJoinExample;
+import dev.gale.starter.SkewedRollingTopWords;
 import dev.gale.starter.SlidingTupleTsTopology;
 import dev.gale.starter.SlidingWindowTopology;
 import dev.gale.starter.WordCountTopology;
@@ -72,6 +74,10 @@ import picocli.CommandLine.Spec;
             "                      by event time (the first one after 5-9 s)",
             "  join-bolt           storm-starter's JoinBoltExample: JoinBolt over a 10 s",
             "                      tumbling window (give it --seconds 15)",
+            "  skewed-rolling-top-words  storm-starter's SkewedRollingTopWords: as",
+            "                      rolling-top-words, counters fed by partial key grouping",
+            "  multithread-wordcount  storm-starter's MultiThreadWordCountTopology: a",
+            "                      bolt emitting from threads of its own, metrics v1 logged",
             "",
             "A class is run in the first of these ways it supports:",
             "  public static StormTopology createTopology(Map<String, Object> conf)",
@@ -115,6 +121,8 @@ final class RunCommand implements Callable<Integer> {
         EXAMPLES.put("sliding-window", SlidingWindowTopology.class);
         EXAMPLES.put("sliding-tuple-ts", SlidingTupleTsTopology.class);
         EXAMPLES.put("join-bolt", JoinBoltExample.class);
+        EXAMPLES.put("skewed-rolling-top-words", SkewedRollingTopWords.class);
+        EXAMPLES.put("multithread-wordcount", MultiThreadWordCountTopology.class);
     }
 
     @Spec
@@ -359,7 +367,10 @@ final class RunCommand implements Callable<Integer> {
                 show(display, topologyName, now, rate, start, runSecs);
                 failed = now.fatalError() != null; // the topology stopped: no use waiting
             }
-            return new Watched(cluster.getTopologyStats(topologyName), (System.nanoTime() - start) / 1e9);
+            // An error raised after the last look still shows as it happened, before the summary.
+            TopologyStats last = cluster.getTopologyStats(topologyName);
+            errors.newErrors(last).forEach(line -> display.message(prefix + line));
+            return new Watched(last, (System.nanoTime() - start) / 1e9);
         }
     }
 

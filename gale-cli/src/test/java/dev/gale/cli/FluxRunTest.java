@@ -46,6 +46,21 @@ class FluxRunTest {
     }
 
     @Test
+    void runsStormsSimpleWindowingYamlUnchanged() {
+        // flux-examples' simple_windowing.yaml: a count window of 5 sliding every 3 over the words
+        // (TestWordSpout: about ten a second), each window's size printed by TestPrintBolt.
+        Result r = MainTest.gale("run", "--flux", "/flux/simple_windowing.yaml", "--resource", "--seconds", "2",
+                "--progress", "off");
+        assertThat(r.status()).as(r.out() + r.err()).isZero();
+        assertThat(r.out()).contains("Flux topology sliding-window-topology from ")
+                .contains("  bolt   bolt-1 [1] (org.apache.storm.flux.examples.TestWindowBolt)")
+                .contains("  bolt   bolt-2 [1] (org.apache.storm.flux.examples.TestPrintBolt)")
+                .contains("Ran sliding-window-topology for ")
+                .containsPattern("bolt-1 +bolt +1 +[1-9]")
+                .containsPattern("bolt-2 +bolt +1 +[1-9]");
+    }
+
+    @Test
     void runsTheSameYamlAsAResourceWithAnotherNameAndConf() {
         Result r = MainTest.gale("run", "--flux", "/flux/simple_wordcount.yaml", "--resource", "--name", "wc",
                 "--seconds", "0.5", "--progress", "off", "--conf", "topology.max.spout.pending=5");

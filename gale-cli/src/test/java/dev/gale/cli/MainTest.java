@@ -66,7 +66,8 @@ class MainTest {
         assertThat(r.status()).isEqualTo(Main.USAGE);
         assertThat(r.oneLineError()).isEqualTo("gale run: unknown example 'wordcuont'; examples: wordcount, "
                 + "exclamation, singlejoin, reliable-wordcount, kafka-wordcount, rolling-top-words, lambda, anchored-wordcount, "
-                + "multiple-logger, sliding-window, sliding-tuple-ts, join-bolt (or give a fully-qualified class name)");
+                + "multiple-logger, sliding-window, sliding-tuple-ts, join-bolt, skewed-rolling-top-words, "
+                + "multithread-wordcount (or give a fully-qualified class name)");
         assertThat(r.out()).isEmpty();
     }
 

@@ -1,9 +1,10 @@
 package dev.gale.spout;
 
+import dev.gale.task.IErrorReporter;
 import java.util.List;
 
 /** The operations behind a {@link SpoutOutputCollector}. */
-public interface ISpoutOutputCollector {
+public interface ISpoutOutputCollector extends IErrorReporter {
 
     /** Emits; returns the ids of the tasks the tuple was sent to. A null message id is untracked. */
     List<Integer> emit(String streamId, List<Object> tuple, Object messageId);

@@ -5,7 +5,7 @@ import java.util.Collection;
 import java.util.List;
 
 /** The operations behind an {@link OutputCollector}. */
-public interface IOutputCollector {
+public interface IOutputCollector extends IErrorReporter {
 
     /** Emits anchored to the given inputs (none: untracked); returns the target task ids. */
     List<Integer> emit(String streamId, Collection<Tuple> anchors, List<Object> tuple);

@@ -10,6 +10,11 @@ import com.codahale.metrics.Timer;
 import dev.gale.generated.GlobalStreamId;
 import dev.gale.generated.Grouping;
 import dev.gale.hooks.ITaskHook;
+import dev.gale.metric.api.CombinedMetric;
+import dev.gale.metric.api.ICombiner;
+import dev.gale.metric.api.IMetric;
+import dev.gale.metric.api.IReducer;
+import dev.gale.metric.api.ReducedMetric;
 import dev.gale.stats.UserMetrics;
 import dev.gale.time.Clock;
 import dev.gale.tuple.Fields;
@@ -19,6 +24,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * What one task knows about itself and its topology: its task id, component, streams, sources
@@ -26,7 +32,7 @@ import java.util.Set;
  * task and executor data: those are not thread-safe, use them on the task's own thread (as
  * Storm's); the rest is immutable.
  */
-public class TopologyContext extends WorkerTopologyContext {
+public class TopologyContext extends WorkerTopologyContext implements IMetricsContext {
     private final int taskId;
     private final Clock clock;
     private final UserMetrics userMetrics;
@@ -34,6 +40,9 @@ public class TopologyContext extends WorkerTopologyContext {
     private final Map<String, Object> taskData = new HashMap<>();
     private final Map<String, Object> executorData;
     private final TaskTimer taskTimer;
+    /** Metrics v1 by bucket size, task and name, as Storm keeps them; filled on the task's thread. */
+    private final Map<Integer, Map<Integer, Map<String, IMetric>>> registeredMetrics;
+    private final AtomicBoolean openOrPrepareWasCalled;
 
     public TopologyContext(TopologyView plan, Map<String, Object> topoConf, int taskId) {
         this(plan, topoConf, taskId, Clock.system());
@@ -63,38 +72,121 @@ public class TopologyContext extends WorkerTopologyContext {
     public TopologyContext(TopologyView plan, Map<String, Object> topoConf, int taskId, Clock clock,
                            Map<String, Object> userResources, Map<String, Object> executorData,
                            UserMetrics userMetrics, TaskTimer taskTimer) {
+        this(plan, topoConf, taskId, clock, userResources, executorData, userMetrics, taskTimer, new HashMap<>(),
+                new AtomicBoolean());
+    }
+
+    /**
+     * @param registeredMetrics where {@link #registerMetric} puts metrics v1, by bucket size in seconds,
+     *     task id and name (Storm's layout); the engine reads it once the task is open or prepared,
+     *     and from then on reports them every bucket
+     * @param openOrPrepareWasCalled set by the engine once {@code open} / {@code prepare} has
+     *     returned: registering a metric v1 afterwards is refused, as in Storm
+     */
+    public TopologyContext(TopologyView plan, Map<String, Object> topoConf, int taskId, Clock clock,
+                           Map<String, Object> userResources, Map<String, Object> executorData,
+                           UserMetrics userMetrics, TaskTimer taskTimer,
+                           Map<Integer, Map<Integer, Map<String, IMetric>>> registeredMetrics,
+                           AtomicBoolean openOrPrepareWasCalled) {
         super(plan, topoConf, userResources);
         this.taskId = taskId;
         this.clock = clock;
         this.executorData = executorData;
         this.userMetrics = userMetrics;
         this.taskTimer = taskTimer;
+        this.registeredMetrics = registeredMetrics;
+        this.openOrPrepareWasCalled = openOrPrepareWasCalled;
+    }
+
+    // ---- Storm's metrics v1: registered in open/prepare on the task's thread; the engine reads
+    // each metric on that thread at the end of every bucket of the topology's clock and sends the
+    // values to the metrics consumers (Config.registerMetricsConsumer) and to the UI.
+
+    /**
+     * Registers a metric v1 of this task, reported every {@code timeBucketSizeInSecs} seconds of
+     * the topology's clock (the first time one bucket after the task was opened or prepared).
+     * Returns {@code metric}. Call it from {@code open} / {@code prepare} only, as in Storm.
+     *
+     * @throws IllegalStateException if {@code open} / {@code prepare} has returned already
+     * @throws IllegalArgumentException if the metric is null, the bucket under a second, or this
+     *     task has a metric of that name already
+     */
+    @Override
+    public <T extends IMetric> T registerMetric(String name, T metric, int timeBucketSizeInSecs) {
+        String where = "component '" + getThisComponentId() + "', task " + taskId;
+        if (openOrPrepareWasCalled.get()) {
+            throw new IllegalStateException(where + ": TopologyContext.registerMetric(\"" + name + "\", ...) can"
+                    + " only be called from open (spouts) or prepare (bolts), as in Storm");
+        }
+        if (metric == null) {
+            throw new IllegalArgumentException(where + ": cannot register a null metric as '" + name + "'");
+        }
+        if (timeBucketSizeInSecs <= 0) {
+            throw new IllegalArgumentException(where + ": metric '" + name + "' needs a time bucket of at least 1"
+                    + " second, got " + timeBucketSizeInSecs);
+        }
+        if (getRegisteredMetricByName(name) != null) {
+            throw new IllegalArgumentException(where + ": the metric name '" + name + "' was registered twice");
+        }
+        registeredMetrics.computeIfAbsent(timeBucketSizeInSecs, k -> new HashMap<>())
+                .computeIfAbsent(taskId, k -> new java.util.LinkedHashMap<>()).put(name, metric);
+        return metric;
+    }
+
+    /** Registers a {@link ReducedMetric} over {@code reducer} (see {@link #registerMetric(String, IMetric, int)}). */
+    @Override
+    public ReducedMetric registerMetric(String name, IReducer reducer, int timeBucketSizeInSecs) {
+        return registerMetric(name, new ReducedMetric(reducer), timeBucketSizeInSecs);
+    }
+
+    /** Registers a {@link CombinedMetric} over {@code combiner} (see {@link #registerMetric(String, IMetric, int)}). */
+    @Override
+    public CombinedMetric registerMetric(String name, ICombiner combiner, int timeBucketSizeInSecs) {
+        return registerMetric(name, new CombinedMetric(combiner), timeBucketSizeInSecs);
+    }
+
+    /** This task's metric v1 of that name, or null. */
+    public IMetric getRegisteredMetricByName(String name) {
+        for (Map<Integer, Map<String, IMetric>> byTask : registeredMetrics.values()) {
+            Map<String, IMetric> byName = byTask.get(taskId);
+            IMetric m = byName == null ? null : byName.get(name);
+            if (m != null) {
+                return m;
+            }
+        }
+        return null;
     }
 
     // ---- Storm's metrics v2: registered per task, read through LocalCluster.getUserMetrics and
     // the UI's /metrics. Safe to call from open/prepare or later on the task's thread.
 
+    @Override
     public Timer registerTimer(String name) {
         return userMetrics.timer(getThisComponentId(), taskId, name);
     }
 
+    @Override
     public Histogram registerHistogram(String name) {
         return userMetrics.histogram(getThisComponentId(), taskId, name);
     }
 
+    @Override
     public Meter registerMeter(String name) {
         return userMetrics.meter(getThisComponentId(), taskId, name);
     }
 
+    @Override
     public Counter registerCounter(String name) {
         return userMetrics.counter(getThisComponentId(), taskId, name);
     }
 
+    @Override
     public <T> Gauge<T> registerGauge(String name, Gauge<T> gauge) {
         return userMetrics.gauge(getThisComponentId(), taskId, name, gauge);
     }
 
     /** Registers every metric of {@code set} as {@code prefix.name}. */
+    @Override
     public void registerMetricSet(String prefix, MetricSet set) {
         for (Map.Entry<String, Metric> e : set.getMetrics().entrySet()) {
             String name = prefix == null || prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey();

@@ -4,17 +4,18 @@ import dev.gale.Config;
 import dev.gale.LocalCluster;
 import dev.gale.StormSubmitter;
 import dev.gale.utils.Utils;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.io.File;
+import java.io.FileNotFoundException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Base class for topology mains, as in Storm 2's storm-starter: subclasses build a topology in
  * {@link #run} and {@link #submit} it with {@link #getConf()}. Arguments understood before
- * {@code run} sees the rest: {@code -conf FILE} (flat {@code key: value} lines, YAML style),
+ * {@code run} sees the rest: {@code -conf FILE} (a YAML file, see {@link #loadConf}; needs
+ * SnakeYAML on the classpath),
  * {@code -local} (accepted; Gale always runs in-process) and {@code -ttl SECONDS} (run for that
  * long, then kill the topology and return; without it a submitted topology runs until the JVM
  * exits).
@@ -55,6 +56,16 @@ public abstract class ConfigurableTopology {
         return 0;
     }
 
+    /** Submits the topology under the name in {@code topology.name}. */
+    protected int submit(Config conf, TopologyBuilder builder) {
+        Object name = conf.get(Config.TOPOLOGY_NAME);
+        if (!(name instanceof String) || ((String) name).isBlank()) {
+            throw new IllegalArgumentException("no value found for " + Config.TOPOLOGY_NAME + " to submit the topology"
+                    + " under");
+        }
+        return submit((String) name, conf, builder);
+    }
+
     String[] parse(String[] args) {
         List<String> rest = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
@@ -65,7 +76,12 @@ public abstract class ConfigurableTopology {
                     ttlSeconds = Integer.parseInt(value(args, ++i, "-ttl"));
                     break;
                 case "-conf":
-                    loadConf(Path.of(value(args, ++i, "-conf")));
+                    String file = value(args, ++i, "-conf");
+                    try {
+                        loadConf(file, conf);
+                    } catch (FileNotFoundException e) {
+                        throw new IllegalArgumentException("-conf " + file + ": no such file", e);
+                    }
                     break;
                 default:
                     rest.add(args[i]);
@@ -81,39 +97,27 @@ public abstract class ConfigurableTopology {
         return args[i];
     }
 
-    private void loadConf(Path file) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read configuration file " + file + ": " + e.getMessage(), e);
+    /**
+     * Reads a YAML configuration file into {@code conf}, as Storm's {@code -conf} does: any YAML
+     * (lists, maps, numbers, booleans, strings), whose top level is a map of keys. A file holding
+     * only the key {@code config} with a map under it gives that map, so one file serves Flux and
+     * this class. Returns {@code conf}. Needs SnakeYAML on the classpath (see {@link Utils}).
+     *
+     * @throws FileNotFoundException if there is no such file
+     * @throws IllegalArgumentException for bad YAML, naming the file, line and column
+     */
+    @SuppressWarnings("unchecked")
+    public static Config loadConf(String resource, Config conf) throws FileNotFoundException {
+        File file = new File(resource);
+        if (!file.isFile()) {
+            throw new FileNotFoundException("configuration file not found: " + resource);
         }
-        for (int n = 0; n < lines.size(); n++) {
-            String line = lines.get(n).strip();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
-            }
-            int colon = line.indexOf(':');
-            if (colon < 1) {
-                throw new IllegalArgumentException(file + " line " + (n + 1) + ": expected 'key: value', got '" + line + "'");
-            }
-            conf.put(line.substring(0, colon).strip(), parseValue(line.substring(colon + 1).strip()));
+        // An absolute path is never taken for a classpath resource.
+        Map<String, Object> read = Utils.findAndReadConfigFile(file.getAbsolutePath(), false);
+        if (read.size() == 1 && read.get("config") instanceof Map) {
+            read = (Map<String, Object>) read.get("config");
         }
-    }
-
-    private static Object parseValue(String v) {
-        if (v.equals("true") || v.equals("false")) {
-            return Boolean.parseBoolean(v);
-        }
-        try {
-            return Integer.parseInt(v);
-        } catch (NumberFormatException notInt) {
-            try {
-                return Double.parseDouble(v);
-            } catch (NumberFormatException notNumber) {
-                return v.length() >= 2 && (v.startsWith("\"") && v.endsWith("\"") || v.startsWith("'") && v.endsWith("'"))
-                        ? v.substring(1, v.length() - 1) : v;
-            }
-        }
+        conf.putAll(read);
+        return conf;
     }
 }

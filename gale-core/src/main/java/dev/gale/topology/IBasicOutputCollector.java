@@ -1,9 +1,10 @@
 package dev.gale.topology;
 
+import dev.gale.task.IErrorReporter;
 import java.util.List;
 
 /** Emits for an {@link IBasicBolt}: every emit is anchored to the current input. */
-public interface IBasicOutputCollector {
+public interface IBasicOutputCollector extends IErrorReporter {
 
     List<Integer> emit(String streamId, List<Object> tuple);
 

@@ -36,6 +36,9 @@ class ArchitectureTest {
         // Storm's static Time must answer with the clock of the topology whose executor calls it,
         // which the engine binds to the executor's thread (impl.time.ThreadClock).
         dev.gale.utils.Time.class,
+        // Storm's Utils.readStormConfig / readDefaultConfig start from Storm's defaults as Gale
+        // applies them (impl.topology.StormDefaults).
+        dev.gale.utils.Utils.class,
         // Storm's two Testing entry points (completeTopology, withSimulatedTimeLocalCluster...):
         // they drive running topologies in simulated time and wait for their executors to idle.
         dev.gale.Testing.class,

@@ -11,6 +11,7 @@ import dev.gale.LocalCluster;
 import dev.gale.stats.ComponentKind;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.LatencySummary;
+import dev.gale.stats.MetricV1Value;
 import dev.gale.stats.StreamStats;
 import dev.gale.stats.TaskStats;
 import dev.gale.stats.TopologyStats;
@@ -33,6 +34,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The cluster's counters in Prometheus' text format, read from the engine when scraped (so a
@@ -87,6 +89,8 @@ final class PrometheusMetrics implements MultiCollector {
                 .help("Timers components registered (registerTimer), over the last minute");
         boolean anyHistogram = false;
         boolean anyTimer = false;
+        Family userV1 = new Family("gale_user_metric_v1", "Last bucket of the metrics v1 components registered"
+                + " (TopologyContext.registerMetric); a map value gives one series per key");
 
         for (String topology : cluster.getTopologyNames()) {
             TopologyStats stats;
@@ -159,6 +163,27 @@ final class PrometheusMetrics implements MultiCollector {
                     userHistogram.dataPoint(summary(((Histogram) m).getCount(), ((Histogram) m).getSnapshot(), 1, l));
                 }
             }
+            List<MetricV1Value> v1;
+            try {
+                v1 = cluster.getMetricV1Values(topology);
+            } catch (RuntimeException killedMeanwhile) {
+                v1 = List.of();
+            }
+            for (MetricV1Value mv : v1) {
+                String task = Integer.toString(mv.taskId());
+                if (mv.value() instanceof Number) {
+                    userV1.add(((Number) mv.value()).doubleValue(), "topology", topology, "component", mv.componentId(),
+                            "task", task, "metric", mv.name());
+                } else if (mv.value() instanceof Map) {
+                    for (Map.Entry<?, ?> e : ((Map<?, ?>) mv.value()).entrySet()) {
+                        if (e.getValue() instanceof Number) {
+                            userV1.add(((Number) e.getValue()).doubleValue(), "topology", topology, "component",
+                                    mv.componentId(), "task", task, "metric", mv.name(), "key",
+                                    String.valueOf(e.getKey()));
+                        }
+                    }
+                }
+            }
             for (ComponentStats c : stats.components()) {
                 queueCapacity.add(c.queueCapacity(), "topology", topology, "component", c.componentId());
             }
@@ -187,6 +212,7 @@ final class PrometheusMetrics implements MultiCollector {
         if (anyTimer) {
             all.add(userTimer.build());
         }
+        all.add(userV1.gauge());
         return new MetricSnapshots(all);
     }
 

@@ -148,7 +148,7 @@ final class Sampler implements AutoCloseable {
             }
         }
         return new TopologyView(name, status, now, stats, graph, rates, streamRates, pending, queueCapacity,
-                stats.messageTimeoutSecs(), List.copyOf(history));
+                stats.messageTimeoutSecs(), List.copyOf(history), cluster.getMetricV1Values(name));
     }
 
     /** Storm's capacity: the busiest task's executed-in-interval times its mean execute latency, over the interval. */

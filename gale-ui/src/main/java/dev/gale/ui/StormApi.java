@@ -4,6 +4,7 @@ import dev.gale.stats.ComponentKind;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.ErrorInfo;
 import dev.gale.stats.LatencySummary;
+import dev.gale.stats.MetricV1Value;
 import dev.gale.stats.StreamStats;
 import dev.gale.stats.TaskStats;
 import dev.gale.stats.TopologyGraph;
@@ -211,7 +212,43 @@ final class StormApi {
             errors.add(e);
         }
         m.put("componentErrors", errors);
+        // Gale's own: the last bucket of every metric v1 of the component's tasks.
+        List<Object> metricsV1 = new ArrayList<>();
+        for (MetricV1Value mv : v.metricsV1()) {
+            if (mv.componentId().equals(componentId)) {
+                Map<String, Object> e = new LinkedHashMap<>();
+                e.put("taskId", mv.taskId());
+                e.put("name", mv.name());
+                e.put("value", jsonValue(mv.value()));
+                e.put("bucketSecs", mv.bucketSecs());
+                e.put("timestamp", mv.timestampSecs());
+                metricsV1.add(e);
+            }
+        }
+        m.put("metricsV1", metricsV1);
         return m;
+    }
+
+    /** A metric's value as JSON can carry it: numbers, booleans, strings, lists and maps of them; else its text. */
+    static Object jsonValue(Object v) {
+        if (v == null || v instanceof Number || v instanceof Boolean || v instanceof String) {
+            return v;
+        }
+        if (v instanceof Map) {
+            Map<String, Object> out = new java.util.TreeMap<>();
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                out.put(String.valueOf(e.getKey()), jsonValue(e.getValue()));
+            }
+            return out;
+        }
+        if (v instanceof java.util.Collection) {
+            List<Object> out = new ArrayList<>();
+            for (Object o : (java.util.Collection<?>) v) {
+                out.add(jsonValue(o));
+            }
+            return out;
+        }
+        return String.valueOf(v);
     }
 
     /** Gale's own: the drawable graph with live figures, for the page. */

@@ -1,5 +1,6 @@
 package dev.gale.ui;
 
+import dev.gale.stats.MetricV1Value;
 import dev.gale.stats.TopologyGraph;
 import dev.gale.stats.TopologyStats;
 import java.util.List;
@@ -15,10 +16,12 @@ import java.util.Map;
  * @param pending trees pending per spout component (read without stopping the spout: approximate)
  * @param queueCapacity receive-queue slots per component (all its executors)
  * @param history oldest first, one point per sample, at most a few minutes
+ * @param metricsV1 the last value of every metric v1 the tasks registered
  */
 record TopologyView(String name, String status, long sampledAtMillis, TopologyStats stats, TopologyGraph graph,
                     Map<String, ComponentRates> rates, Map<String, Double> streamRates, Map<String, Long> pending,
-                    Map<String, Integer> queueCapacity, int messageTimeoutSecs, List<HistoryPoint> history) {
+                    Map<String, Integer> queueCapacity, int messageTimeoutSecs, List<HistoryPoint> history,
+                    List<MetricV1Value> metricsV1) {
 
     /**
      * Per-second rates of one component over the last sampling interval.

@@ -89,6 +89,8 @@ final class DemoTopology {
         private transient long seen;
         private transient com.codahale.metrics.Counter counted;
         private transient com.codahale.metrics.Timer work;
+        private transient dev.gale.metric.api.CountMetric countedV1;
+        private transient dev.gale.metric.api.MultiCountMetric wordsV1;
 
         @Override
         public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
@@ -97,11 +99,16 @@ final class DemoTopology {
             this.counted = context.registerCounter("counted");
             this.work = context.registerTimer("work");
             context.registerGauge("seen", (com.codahale.metrics.Gauge<Long>) () -> seen);
+            // Storm's metrics v1, read every second: served by /metrics and the component's page.
+            this.countedV1 = context.registerMetric("counted-v1", new dev.gale.metric.api.CountMetric(), 1);
+            this.wordsV1 = context.registerMetric("words-v1", new dev.gale.metric.api.MultiCountMetric(), 1);
         }
 
         @Override
         public void execute(Tuple input) {
             counted.inc();
+            countedV1.incr();
+            wordsV1.scope(input.getString(0)).incr();
             work.update(250, java.util.concurrent.TimeUnit.MICROSECONDS);
             if (++seen % 50 == 0) {
                 collector.fail(input);

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -98,9 +99,16 @@ class UiBrowserTest {
         assertThat(((JavascriptExecutor) driver).executeScript("return window.galeTestMarker;")).isEqualTo("same page");
         // Let the chart collect a few points and a component drill-down open, for the screenshot.
         wait.until(d -> driver.findElements(By.cssSelector("#chart polyline")).size() == 3);
-        driver.findElement(By.cssSelector("#bolts tbody tr[data-component='count']")).click();
+        // The table is redrawn every second: a row found just before a redraw is stale by the click.
+        wait.ignoring(StaleElementReferenceException.class).until(d -> {
+            d.findElement(By.cssSelector("#bolts tbody tr[data-component='count']")).click();
+            return true;
+        });
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("component-name"), "count"));
         wait.until(d -> driver.findElements(By.cssSelector("#tasks tbody tr")).size() == 2);
+        // Its metrics v1: two per task (counted-v1, words-v1), once their first one-second bucket ended.
+        wait.until(d -> driver.findElements(By.cssSelector("#metrics-v1 tbody tr")).size() == 4);
+        assertThat(driver.findElement(By.id("metrics-v1-none")).isDisplayed()).isFalse();
         screenshot("gale-ui.png");
 
         driver.findElement(By.id("btn-deactivate")).click();

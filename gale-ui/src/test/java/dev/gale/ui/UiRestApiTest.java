@@ -208,6 +208,26 @@ class UiRestApiTest {
                 .containsPattern("gale_user_gauge\\{component=\"count\",metric=\"seen\",task=\"\\d+\",topology=\"words\"}");
     }
 
+    @Test
+    void metricsV1AreServedPerTaskOnMetricsAndTheComponentPage() throws Exception {
+        // A one-second bucket: the first values arrive a second after the bolt prepared.
+        Pattern counted = Pattern.compile(
+                "gale_user_metric_v1\\{component=\"count\",metric=\"counted-v1\",task=\"(\\d+)\",topology=\"words\"} (\\S+)");
+        await().atMost(Duration.ofSeconds(20)).until(() -> counted.matcher(get("/metrics").body()).find());
+        String body = get("/metrics").body();
+        assertThat(body).contains("# TYPE gale_user_metric_v1 gauge").containsPattern(
+                "gale_user_metric_v1\\{component=\"count\",key=\"\\w+\",metric=\"words-v1\",task=\"\\d+\",topology=\"words\"}");
+        await().atMost(Duration.ofSeconds(20)).until(
+                () -> json("/api/v1/topology/words/component/count").get("metricsV1").size() >= 4);
+        JsonNode v1 = json("/api/v1/topology/words/component/count").get("metricsV1");
+        for (JsonNode m : v1) {
+            assertThat(m.get("bucketSecs").asInt()).isEqualTo(1);
+            assertThat(m.get("name").asText()).isIn("counted-v1", "words-v1");
+            assertThat(m.get("value").isNumber() || m.get("value").isObject()).as(m.toString()).isTrue();
+        }
+        assertThat(json("/api/v1/topology/words/component/split").get("metricsV1")).isEmpty();
+    }
+
     private static double sum(Pattern p, String body) {
         Matcher m = p.matcher(body);
         double s = 0;

@@ -2,6 +2,7 @@ package dev.gale.impl.env;
 
 import dev.gale.impl.acker.AckerRouting;
 import dev.gale.impl.stats.ErrorRegistry;
+import dev.gale.impl.stats.MetricV1Values;
 import dev.gale.impl.timer.TopologyTimer;
 import dev.gale.impl.topology.TopologyPlan;
 import dev.gale.impl.topology.TopologySettings;
@@ -32,6 +33,7 @@ public final class RuntimeEnv {
     private final DrainSignal drainSignal = new DrainSignal();
     private final Map<String, Object> userResources = Collections.synchronizedMap(new HashMap<>());
     private final dev.gale.stats.UserMetrics userMetrics = new dev.gale.stats.UserMetrics();
+    private final MetricV1Values metricV1Values = new MetricV1Values();
     private final boolean startsActive;
     private final boolean stepped;
     /** Where bolt tasks' own timers are kept; null when there is none (the engine's tests). */
@@ -143,6 +145,11 @@ public final class RuntimeEnv {
     /** The metrics its components registered (Storm's metrics v2); thread-safe. */
     public dev.gale.stats.UserMetrics userMetrics() {
         return userMetrics;
+    }
+
+    /** The last value of every metric v1 its tasks registered (Storm's metrics v1); thread-safe. */
+    public MetricV1Values metricV1Values() {
+        return metricV1Values;
     }
 
     /** Told by deactivated spouts when their pending trees change, for a drain. */

@@ -53,7 +53,7 @@ public final class BasicBoltAdapter implements IRichBolt {
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
         this.basicCollector = inputs == null ? new BasicOutputCollector(collector)
-                : new SourcedCollector(collector, inputs);
+                : new SourcedCollector(collector, inputs, direct);
         bolt.prepare(topoConf, context);
     }
 
@@ -108,19 +108,24 @@ public final class BasicBoltAdapter implements IRichBolt {
         private final OutputCollector out;
         private final InputSource inputs;
 
-        SourcedCollector(OutputCollector out, InputSource inputs) {
+        private final BoltCollector direct;
+
+        SourcedCollector(OutputCollector out, InputSource inputs, BoltCollector direct) {
             super(out);
             this.out = out;
             this.inputs = inputs;
+            this.direct = direct;
         }
 
         @Override
         public List<Integer> emit(String streamId, List<Object> tuple) {
+            direct.checkBasicEmitThread();
             return out.emit(streamId, inputs.currentInput(), tuple);
         }
 
         @Override
         public void emitDirect(int taskId, String streamId, List<Object> tuple) {
+            direct.checkBasicEmitThread();
             out.emitDirect(taskId, streamId, inputs.currentInput(), tuple);
         }
     }

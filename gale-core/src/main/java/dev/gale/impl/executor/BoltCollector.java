@@ -31,9 +31,11 @@ import java.util.List;
  * is still open, as a fail after an ack does in Storm. A rich bolt may ack an input whenever it
  * likes, so its inputs keep the ids and the marks in the tuple.
  *
- * <p>Emits only on the bolt's thread. {@code ack}, {@code fail} and {@code resetTimeout} may be
- * called from any thread (a producer callback, say): off the bolt's thread they are handed to it
- * as a control message and run there, in the order they were handed.
+ * <p>Thread-safe, as Storm's output collector is: every call may be made from any thread (a
+ * bolt's own I/O pool, a producer callback). Off the bolt's thread a call is handed to it as a
+ * control message and runs there, in the order the calls were handed; emits made that way are
+ * checked on the calling thread and bounded (see {@link ForeignEmits}). On the bolt's thread
+ * nothing is handed and nothing is locked.
  */
 final class BoltCollector extends LeadingPad implements IOutputCollector {
     private static final long NOT_BASIC = 0;
@@ -45,6 +47,7 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
     private final boolean tracking;
     private final Inbox ownInbox;
     private final TaskHooks hooks;
+    private final ForeignEmits foreign;
     private final int[] single = new int[1];
     /** The executor's current input, when this collector serves a basic bolt; else null. */
     private final InputSource basicInputs;
@@ -66,6 +69,27 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
         this.tracking = env.tracking();
         this.ownInbox = ownInbox;
         this.hooks = emitter.hooks;
+        this.foreign = new ForeignEmits(ownInbox, emitter.describe(),
+                e -> env.errors().report(emitter.componentId, emitter.taskId, "an emit made on another thread failed", e));
+    }
+
+    /**
+     * A basic bolt's collector anchors to the input executing now, so it emits on the bolt's
+     * thread only, as in Storm: from another thread there is no input to anchor to.
+     */
+    void checkBasicEmitThread() {
+        if (!emitter.onOwnerThread()) {
+            throw new IllegalStateException(emitter.describe() + " is a basic bolt, and its BasicOutputCollector was"
+                    + " called from thread '" + Thread.currentThread().getName() + "': a basic bolt's emits are"
+                    + " anchored to the input executing now, so they must happen inside execute. To emit from"
+                    + " threads of your own, implement IRichBolt and anchor to the input you keep: its"
+                    + " OutputCollector may be used from any thread");
+        }
+    }
+
+    /** The task stopped: threads blocked emitting, and later emits from other threads, are refused. */
+    void closeForeignEmits() {
+        foreign.close();
     }
 
     /** True when the call was handed to the bolt's thread and must not run here. */
@@ -90,6 +114,11 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
 
     /** An emit anchored to {@code single} if not null, else to {@code anchors}. */
     private List<Integer> emit(String streamId, Tuple single, Collection<Tuple> anchors, List<Object> tuple) {
+        if (!emitter.onOwnerThread()) {
+            emitter.checkForeign(streamId, tuple, false);
+            Collection<Tuple> held = anchors == null ? null : List.copyOf(anchors);
+            return foreign.hand(() -> emit(streamId, single, held, tuple));
+        }
         StreamRouter r = emitter.router(streamId, tuple);
         int n = r.route(tuple);
         int[] targets = r.targets();
@@ -102,6 +131,15 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
 
     @Override
     public void emitDirect(int taskId, String streamId, Collection<Tuple> anchors, List<Object> tuple) {
+        if (!emitter.onOwnerThread()) {
+            emitter.checkForeign(streamId, tuple, true);
+            Collection<Tuple> held = anchors == null ? null : List.copyOf(anchors);
+            foreign.hand(() -> {
+                emitDirect(taskId, streamId, held, tuple);
+                return List.of(taskId);
+            });
+            return;
+        }
         StreamRouter r = emitter.directRouter(taskId, streamId, tuple);
         Tuple anchor = anchors != null && anchors.size() == 1 ? anchors.iterator().next() : null;
         emitter.send(taskId, anchoredTuple(r, tuple, anchor, anchor == null ? anchors : null, taskId));
@@ -295,7 +333,9 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
     /** Sends the tuples this bolt's executor has batched, now, instead of at the end of the call or cycle. */
     @Override
     public void flush() {
-        emitter.checkThread();
+        if (handedOff(this::flush)) {
+            return;
+        }
         emitter.flush();
     }
 }

@@ -120,10 +120,15 @@ public final class BoltExecutor extends Executor {
                 userError(t.setup.taskId, "prepare failed; the task will fail its input", e);
             }
         }
+        MetricsTicks.schedule(this, env, inbox, java.util.Arrays.stream(tasks).map(t -> t.setup).toList());
     }
 
     @Override
     protected void onControl(Object message) {
+        if (message instanceof MetricsTick) {
+            ((MetricsTick) message).run();
+            return;
+        }
         if (message instanceof HandedOffCall) {
             ((HandedOffCall) message).run();
             return;
@@ -244,6 +249,7 @@ public final class BoltExecutor extends Executor {
     @Override
     protected void shutdown() {
         for (BoltTask t : tasks) {
+            t.collector.closeForeignEmits();
             try {
                 t.bolt.cleanup();
             } catch (Throwable e) {

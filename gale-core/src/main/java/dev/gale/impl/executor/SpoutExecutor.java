@@ -193,10 +193,15 @@ public final class SpoutExecutor extends Executor implements SpoutTrees.Outcomes
                 userError(t.setup.taskId, "open failed; the task will not emit", e);
             }
         }
+        MetricsTicks.schedule(this, env, inbox, java.util.Arrays.stream(tasks).map(t -> t.setup).toList());
     }
 
     @Override
     protected void onControl(Object message) {
+        if (message instanceof MetricsTick) {
+            ((MetricsTick) message).run();
+            return;
+        }
         refreshNow();
         if (message == Control.ROTATE) {
             String warning = trees.rotate();

@@ -95,9 +95,19 @@ final class TaskEmitter extends LeadingPad {
         return outbox.isOwnerThread();
     }
 
-    /** The router of a stream this task may emit on (plain emit). */
+    /**
+     * The checks of an emit made on another thread, run there so that thread gets the error:
+     * they read only the declarations, which never change once the task is built.
+     */
+    void checkForeign(String streamId, List<Object> values, boolean direct) {
+        EmitChecks.check(describe, declared, streamId, values, direct);
+    }
+
+    /**
+     * The router of a stream this task may emit on (plain emit). Executor thread only: the
+     * collectors check the thread before they call it.
+     */
     StreamRouter router(String streamId, List<Object> values) {
-        checkThread();
         // Most components emit on one stream: after the first emit on it passed every check,
         // the same stream needs only the value count checked, not two map lookups.
         if (streamId == lastStream && values != null && values.size() == lastFieldCount) {
@@ -111,9 +121,8 @@ final class TaskEmitter extends LeadingPad {
         return r;
     }
 
-    /** The router of a direct stream, checking the target task subscribes to it. */
+    /** The router of a direct stream, checking the target task subscribes to it. Executor thread only. */
     StreamRouter directRouter(int targetTask, String streamId, List<Object> values) {
-        checkThread();
         EmitChecks.check(describe, declared, streamId, values, true);
         StreamRouter r = routers.get(streamId);
         if (!r.isDirectTarget(targetTask)) {

@@ -10,11 +10,14 @@ import dev.gale.impl.topology.ComponentCopier;
 import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.topology.TopologyConf;
 import dev.gale.impl.transfer.Outbox;
+import dev.gale.metric.api.IMetric;
 import dev.gale.task.TaskTimer;
 import dev.gale.task.TopologyContext;
 import dev.gale.utils.ConfigValues;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /** What a task is given before it runs: its copy of the component, its conf, context, hooks and emitter. */
 final class TaskSetup {
@@ -25,6 +28,10 @@ final class TaskSetup {
     final TaskMetrics metrics;
     final TaskHooks hooks;
     final TaskEmitter emitter;
+    /** The task's metrics v1 (bucket seconds -> task -> name), filled by its context while it opens or prepares. */
+    final Map<Integer, Map<Integer, Map<String, IMetric>>> registeredMetrics = new HashMap<>();
+    /** Set once open / prepare has returned: the context then refuses metrics v1 registrations. */
+    final AtomicBoolean openOrPrepareWasCalled = new AtomicBoolean();
 
     /** @param executorData shared by the tasks of one executor */
     TaskSetup(RuntimeEnv env, ComponentDef def, int taskId, Outbox outbox, boolean spout, Map<String, Object> executorData) {
@@ -38,7 +45,7 @@ final class TaskSetup {
         this.component = ComponentCopier.copy(def.id(), def.component());
         this.conf = TopologyConf.taskView(env.topoConf(), def.conf());
         this.context = new TopologyContext(env.plan(), conf, taskId, env.clock(), env.userResources(), executorData,
-                env.userMetrics(), timer);
+                env.userMetrics(), timer, registeredMetrics, openOrPrepareWasCalled);
         this.metrics = new TaskMetrics(def.id(), taskId, spout);
         this.hooks = new TaskHooks(context.getHooks(), env.errors(), def.id(), taskId);
         addAutoHooks(def, env.plan().settingsOf(def.id()).autoTaskHooks());

@@ -12,6 +12,7 @@ import dev.gale.impl.executor.Executor;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.stats.ComponentKind;
 import dev.gale.impl.executor.SpoutExecutor;
+import dev.gale.impl.metrics.MetricsConsumers;
 import dev.gale.impl.sched.DutyCycle;
 import dev.gale.impl.sched.Scheduler;
 import dev.gale.impl.sched.SchedulerSettings;
@@ -91,7 +92,8 @@ public final class RunningTopology {
         } catch (IllegalArgumentException e) {
             throw new InvalidTopologyException("topology '" + name + "': " + e.getMessage(), e);
         }
-        TopologyPlan plan = TopologyPlan.of(name, topology, settings, conf);
+        // Storm's system topology: the metrics consumers registered in the conf become bolts.
+        TopologyPlan plan = TopologyPlan.of(name, MetricsConsumers.addTo(topology, conf), settings, conf);
         ComponentConfigs.validateWindows(plan, conf);
         for (String warning : TopologyPlan.warnings(topology, conf)) {
             LOG.warn("topology '{}': {}", name, warning);
