@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gale.Config;
+import dev.gale.metric.api.CountMetric;
 import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
@@ -133,6 +134,44 @@ class AdapterTest {
         public void declareOutputFields(OutputFieldsDeclarer declarer) {
             declarer.declare(new Fields("word", "thing"));
         }
+    }
+
+    /** Registers a metric v1 in prepare and counts its inputs in it. */
+    static final class Metered extends BaseBasicBolt {
+        private static final long serialVersionUID = 1L;
+        private transient CountMetric calls;
+
+        @Override
+        public void prepare(Map<String, Object> conf, TopologyContext context) {
+            calls = context.registerMetric("calls", new CountMetric(), 5);
+        }
+
+        @Override
+        public void execute(Tuple input, BasicOutputCollector collector) {
+            calls.incr();
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        }
+    }
+
+    @Test
+    void aMetricV1IsRegisteredWithStormWhichReadsItsValue() {
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("source", new Source());
+        b.setBolt("metered", new Metered()).shuffleGrouping("source");
+        FakeStormTask t = new FakeStormTask(new Config(), b.createTopology());
+        IRichBolt metered = (IRichBolt) t.component("metered");
+        org.apache.storm.task.TopologyContext storm = t.context("metered");
+        metered.prepare(t.conf, storm, new org.apache.storm.task.OutputCollector(new FakeStormTask.Recorder()));
+        metered.execute(t.tuple("source", "a", 1));
+        metered.execute(t.tuple("source", "b", 2));
+
+        org.apache.storm.metric.api.IMetric onStorm = storm.getRegisteredMetricByName("calls");
+        assertThat(onStorm).as("the metric as Storm's executor reads it every bucket").isNotNull();
+        assertThat(onStorm.getValueAndReset()).isEqualTo(2L);
+        assertThat(onStorm.getValueAndReset()).isEqualTo(0L);
     }
 
     private static FakeStormTask task() {

@@ -103,6 +103,15 @@ class SubmitChecksTest {
     }
 
     @Test
+    void galesMetricsConsumersAreRefusedNamingTheKey() {
+        Config conf = new Config();
+        conf.registerMetricsConsumer(dev.gale.metric.LoggingMetricsConsumer.class);
+        assertThatThrownBy(() -> StormRunner.translate(conf, wordCount()))
+                .isInstanceOf(InvalidTopologyException.class)
+                .hasMessageContaining(Config.TOPOLOGY_METRICS_CONSUMER_REGISTER).hasMessageContaining("LoggingMetricsConsumer");
+    }
+
+    @Test
     void anInvalidGraphIsRefusedWithGalesMessage() {
         TopologyBuilder b = new TopologyBuilder();
         b.setSpout("words", new TestWordSpout());

@@ -7,6 +7,7 @@ import com.codahale.metrics.Meter;
 import com.codahale.metrics.MetricSet;
 import com.codahale.metrics.Timer;
 import dev.gale.hooks.ITaskHook;
+import dev.gale.metric.api.IMetric;
 import dev.gale.stats.UserMetrics;
 import dev.gale.task.TaskTimer;
 import dev.gale.task.TopologyContext;
@@ -32,6 +33,19 @@ public final class StormBackedContext extends TopologyContext {
                 new HashMap<>(), new UserMetrics(), timer);
         this.storm = storm;
         this.hooks = new HookBridge(this, view, reporter);
+    }
+
+    /**
+     * Gale's checks (null, bucket, a name used twice), then registered with Storm, which reads it
+     * every bucket and sends its value to the topology's Storm metrics consumers, and refuses it
+     * after {@code open}/{@code prepare}, as Gale's engine does.
+     */
+    @Override
+    public <T extends IMetric> T registerMetric(String name, T metric, int timeBucketSizeInSecs) {
+        T registered = super.registerMetric(name, metric, timeBucketSizeInSecs);
+        org.apache.storm.metric.api.IMetric onStorm = registered::getValueAndReset;
+        storm.registerMetric(name, onStorm, timeBucketSizeInSecs);
+        return registered;
     }
 
     /** The Storm context behind this one. */

@@ -84,6 +84,20 @@ final class SubmitChecks {
     }
 
     /**
+     * topology.metrics.consumer.register: Storm would create the consumers named there as Storm's
+     * own IMetricsConsumer, which a consumer written against Gale's API is not: its worker would fail.
+     */
+    static void metricsConsumers(Map<String, Object> conf) {
+        Object consumers = conf.get(Config.TOPOLOGY_METRICS_CONSUMER_REGISTER);
+        if (consumers instanceof List<?> list && !list.isEmpty()) {
+            throw new InvalidTopologyException("configuration '" + Config.TOPOLOGY_METRICS_CONSUMER_REGISTER
+                    + "' registers metrics consumers " + list + ": gale-storm does not run Gale's metrics consumers on"
+                    + " Storm yet. Remove them to run on Storm (the metrics registered with registerMetric still reach"
+                    + " Storm; register a Storm IMetricsConsumer in the cluster's storm.yaml to read them)");
+        }
+    }
+
+    /**
      * topology.kryo.register: every class (and serializer) named must load here, as it must in the
      * workers, where a missing one stops the worker ({@code topology.skip.missing.kryo.registrations}
      * aside).

@@ -51,6 +51,7 @@ public final class TopologyTranslator {
         SubmitChecks.simulatedTime();
         SubmitChecks.autoTaskHooks("the topology", conf);
         SubmitChecks.kryoRegistrations(conf);
+        SubmitChecks.metricsConsumers(conf);
         ConfTranslator.Split topoConf = ConfTranslator.split("the topology", conf);
         boolean check = !Boolean.FALSE.equals(conf.get(CHECK_SERIALIZATION))
                 && !"false".equals(String.valueOf(conf.get(CHECK_SERIALIZATION)));
