@@ -17,6 +17,9 @@ module dev.gale.core {
 
     exports dev.gale;
     exports dev.gale.bolt;
+    exports dev.gale.coordination;
+    exports dev.gale.daemon.nimbus;
+    exports dev.gale.drpc;
     exports dev.gale.generated;
     exports dev.gale.grouping;
     exports dev.gale.hooks;
@@ -24,6 +27,7 @@ module dev.gale.core {
     exports dev.gale.lambda;
     exports dev.gale.metric;
     exports dev.gale.metric.api;
+    exports dev.gale.multilang;
     exports dev.gale.spi;
     exports dev.gale.spout;
     exports dev.gale.stats;

@@ -199,10 +199,10 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.version}. Ignored: accepted for compatibility; no effect in the embedded engine. */
     public static final String TOPOLOGY_VERSION = "topology.version";
 
-    /** Storm's {@code topology.multilang.log.handler}. Ignored: stateful, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.multilang.log.handler}: the {@code ShellLogHandler} of multilang components. */
     public static final String TOPOLOGY_MULTILANG_LOG_HANDLER = "topology.multilang.log.handler";
 
-    /** Storm's {@code topology.multilang.serializer}. Ignored: tuples stay in one JVM and are never serialized. */
+    /** Storm's {@code topology.multilang.serializer}: the wire format of multilang components ({@code JsonSerializer}). */
     public static final String TOPOLOGY_MULTILANG_SERIALIZER = "topology.multilang.serializer";
 
     /** Storm's {@code topology.tasks}. Honoured: tasks of a component (component or topology level); executors stay the parallelism hint. */
@@ -429,10 +429,10 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.auto-credentials}. Ignored: accepted for compatibility; no effect in the embedded engine. */
     public static final String TOPOLOGY_AUTO_CREDENTIALS = "topology.auto-credentials";
 
-    /** Storm's {@code topology.shellbolt.max.pending}. Ignored: stateful, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.shellbolt.max.pending}. Ignored: Gale's ShellBolt writes each tuple at once and waits for its answer. */
     public static final String TOPOLOGY_SHELLBOLT_MAX_PENDING = "topology.shellbolt.max.pending";
 
-    /** Storm's {@code topology.subprocess.timeout.secs}. Ignored: accepted for compatibility; no effect in the embedded engine. */
+    /** Storm's {@code topology.subprocess.timeout.secs}: how long a multilang component waits for its subprocess before killing it. */
     public static final String TOPOLOGY_SUBPROCESS_TIMEOUT_SECS = "topology.subprocess.timeout.secs";
 
     /** Storm's {@code topology.logging.sensitivity}. Ignored: accepted for compatibility; no effect in the embedded engine. */
@@ -687,7 +687,7 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code storm.thrift.transport}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
     public static final String STORM_THRIFT_TRANSPORT_PLUGIN = "storm.thrift.transport";
 
-    /** Storm's {@code supervisor.worker.timeout.secs}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    /** Storm's {@code supervisor.worker.timeout.secs}: the multilang subprocess timeout when {@code topology.subprocess.timeout.secs} is unset. */
     public static final String SUPERVISOR_WORKER_TIMEOUT_SECS = "supervisor.worker.timeout.secs";
 
     /** Storm's {@code worker.max.timeout.secs}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */

@@ -27,4 +27,6 @@ public final class Constants {
     public static final String METRICS_COMPONENT_ID_PREFIX = "__metrics_";
     /** The acker component's id. */
     public static final String ACKER_COMPONENT_ID = "__acker";
+    /** The direct stream on which a {@code CoordinatedBolt} tells the next bolt's tasks how many tuples of a request each got. */
+    public static final String COORDINATED_STREAM_ID = "dev.gale.coordination.CoordinatedBolt/coord-stream";
 }

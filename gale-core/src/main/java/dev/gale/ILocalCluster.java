@@ -8,8 +8,9 @@ import java.util.Map;
 /**
  * Storm's interface of a cluster running in this JVM ({@code org.apache.storm.ILocalCluster}),
  * implemented by {@link LocalCluster}, so code and tests written against it port unchanged. The
- * methods of Storm's interface that speak Nimbus, Thrift or ZooKeeper (credentials, rebalance,
- * cluster state, summaries) have no meaning in Gale's single-JVM engine and are left out.
+ * methods of Storm's interface about credentials, rebalancing, ZooKeeper cluster state and
+ * topology configuration have no meaning in Gale's single-JVM engine and are left out; the summaries
+ * are read from the cluster's stats (see {@link dev.gale.daemon.nimbus.Nimbus}).
  *
  * <p>Implementations are thread-safe.
  */
@@ -49,6 +50,25 @@ public interface ILocalCluster extends AutoCloseable {
 
     /** The id of a tracked cluster, or null. */
     String getTrackedId();
+
+    /** The cluster, its topologies and Nimbus, as Storm's {@code Nimbus.getClusterInfo()} describes them. */
+    dev.gale.generated.ClusterSummary getClusterInfo();
+
+    java.util.List<dev.gale.generated.TopologySummary> getTopologySummaries();
+
+    dev.gale.generated.TopologySummary getTopologySummaryByName(String name);
+
+    /** The summary of topology {@code id} (Gale's topology ids are their names). */
+    dev.gale.generated.TopologySummary getTopologySummary(String id);
+
+    /** A running topology's executors with their counts, status and latest errors. */
+    dev.gale.generated.TopologyInfo getTopologyInfo(String id);
+
+    dev.gale.generated.TopologyInfo getTopologyInfoByName(String name);
+
+    dev.gale.generated.TopologyInfo getTopologyInfoWithOpts(String id, dev.gale.generated.GetInfoOptions options);
+
+    dev.gale.generated.TopologyInfo getTopologyInfoByNameWithOpts(String name, dev.gale.generated.GetInfoOptions options);
 
     /** Closing it kills the topology. */
     interface ILocalTopology extends AutoCloseable {

@@ -83,6 +83,7 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
     private final Time.SimulatedTime ownTime;
     private boolean closed;
     private final ClusterUi ui;
+    private final dev.gale.daemon.nimbus.Nimbus nimbus;
 
     /** A cluster on the system clock. */
     public LocalCluster() {
@@ -108,6 +109,7 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
         this.stepped = b.stepped != null ? b.stepped : b.clock instanceof SimulatedClock;
         this.daemonConf = new LinkedHashMap<>(b.daemonConf);
         this.trackedId = b.trackedId;
+        this.nimbus = new dev.gale.daemon.nimbus.Nimbus(this);
         this.ui = b.ui == null ? null : startUi(b.ui);
         StormSubmitter.opened(this);
     }
@@ -465,6 +467,57 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
     /** The token the web UI's mutating requests need, when built with a UI (Gale addition). */
     public Optional<String> getUiToken() {
         return Optional.ofNullable(ui).map(ClusterUi::token);
+    }
+
+    /**
+     * Storm's Nimbus of this cluster: a view answering {@code getClusterInfo}, {@code getTopologyInfo}
+     * and the other reads of {@link dev.gale.generated.Nimbus.Iface} from the cluster's stats, and
+     * passing kills, activations and deactivations on (see {@link dev.gale.daemon.nimbus.Nimbus} for how
+     * it differs from a Storm cluster's).
+     */
+    public dev.gale.daemon.nimbus.Nimbus getNimbus() {
+        return nimbus;
+    }
+
+    @Override
+    public dev.gale.generated.ClusterSummary getClusterInfo() {
+        return nimbus.getClusterInfo();
+    }
+
+    @Override
+    public List<dev.gale.generated.TopologySummary> getTopologySummaries() {
+        return nimbus.getTopologySummaries();
+    }
+
+    @Override
+    public dev.gale.generated.TopologySummary getTopologySummaryByName(String name) {
+        return nimbus.getTopologySummaryByName(name);
+    }
+
+    @Override
+    public dev.gale.generated.TopologySummary getTopologySummary(String id) {
+        return nimbus.getTopologySummary(id);
+    }
+
+    @Override
+    public dev.gale.generated.TopologyInfo getTopologyInfo(String id) {
+        return nimbus.getTopologyInfo(id);
+    }
+
+    @Override
+    public dev.gale.generated.TopologyInfo getTopologyInfoByName(String name) {
+        return nimbus.getTopologyInfoByName(name);
+    }
+
+    @Override
+    public dev.gale.generated.TopologyInfo getTopologyInfoWithOpts(String id, dev.gale.generated.GetInfoOptions options) {
+        return nimbus.getTopologyInfoWithOpts(id, options);
+    }
+
+    @Override
+    public dev.gale.generated.TopologyInfo getTopologyInfoByNameWithOpts(String name,
+                                                                        dev.gale.generated.GetInfoOptions options) {
+        return nimbus.getTopologyInfoByNameWithOpts(name, options);
     }
 
     /** Names of the running topologies. */

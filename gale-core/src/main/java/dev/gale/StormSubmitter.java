@@ -100,6 +100,14 @@ public final class StormSubmitter {
         return null;
     }
 
+    /**
+     * Gale addition: the cluster submits go to now: the last {@code LocalCluster} built that is still
+     * open, else the process-wide one (created on first use). {@code NimbusClient} talks to its Nimbus.
+     */
+    public static synchronized LocalCluster localCluster() {
+        return target();
+    }
+
     /** The last cluster built that is still open, else the process-wide one. */
     private static LocalCluster target() {
         LocalCluster open = OPEN.peekLast();

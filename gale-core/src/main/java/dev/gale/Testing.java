@@ -251,7 +251,7 @@ public class Testing {
         }
         String id = UUID.randomUUID().toString();
         defs.put(id, new ComponentDef(id, ComponentDef.Kind.BOLT, capturer, 1, 1, Map.of(), Map.of(), inputs));
-        return new CapturedTopology<>(new StormTopology(defs), capturer);
+        return new CapturedTopology<>(withComponents(topology, defs), capturer);
     }
 
     /** Captures a topology (see {@link #captureTopology}) and tracks the result for {@code cluster}. */
@@ -335,7 +335,7 @@ public class Testing {
         spouts.forEach(CompletableSpout::startup);
         EmitRecorder recorder = new EmitRecorder();
         try {
-            lc.submit(name, new HashMap<>(param.getStormConf()), new StormTopology(defs), recorder, true);
+            lc.submit(name, new HashMap<>(param.getStormConf()), withComponents(topology, defs), recorder, true);
             try {
                 CompletionDriver.complete(lc.runningTopology(name), lc.getClock(), param.getTimeout(),
                         param.getSimulatedTimeLimit());
@@ -355,6 +355,12 @@ public class Testing {
             mocks.forEach(FixedTupleSpout::cleanup); // the run made them: nobody else reads their counts
         }
         return recorder.byComponent();
+    }
+
+    /** {@code topology} with other components: its worker hooks and shared memory kept (tasks read the hooks' resources). */
+    private static StormTopology withComponents(StormTopology topology, Map<String, ComponentDef> defs) {
+        return new StormTopology(defs, topology.workerHooks(), topology.get_shared_memory(),
+                topology.get_component_to_shared_memory());
     }
 
     /** The values a component emitted on its default stream, in order. */

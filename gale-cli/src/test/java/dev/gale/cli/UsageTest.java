@@ -48,14 +48,14 @@ class UsageTest {
         MainTest.Result r = gale("frobnicate");
         assertThat(r.status()).isEqualTo(Main.USAGE);
         assertThat(r.oneLineError()).isEqualTo(
-                "gale: unknown command 'frobnicate'; commands are demo, run, kafka-demo, storm-demo, help (see 'gale --help')");
+                "gale: unknown command 'frobnicate'; commands are demo, run, kafka-demo, storm-demo, list, kill, activate, deactivate, help (see 'gale --help')");
         assertThat(gale("rnu", "wordcount").oneLineError()).isEqualTo(
-                "gale: unknown command 'rnu'; commands are demo, run, kafka-demo, storm-demo, help (did you mean 'run'?) (see 'gale --help')");
+                "gale: unknown command 'rnu'; commands are demo, run, kafka-demo, storm-demo, list, kill, activate, deactivate, help (did you mean 'run'?) (see 'gale --help')");
     }
 
     @Test
     void strayArgumentsAreRefused() {
-        MainTest.Result run = gale("run", "wordcount", "extra", "--seconds", "0.2");
+        MainTest.Result run = gale("run", "exclamation", "extra", "--seconds", "0.2");
         assertThat(run.status()).isEqualTo(Main.USAGE);
         assertThat(run.oneLineError()).isEqualTo(
                 "gale run: unexpected argument 'extra': only a class run through its main method takes ARGS");

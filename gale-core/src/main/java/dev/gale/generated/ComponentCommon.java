@@ -12,17 +12,32 @@ public final class ComponentCommon {
     private final Map<String, StreamInfo> streams;
     private final int parallelismHint;
     private final Map<String, Object> conf;
+    private final String jsonConf;
 
     /**
      * @param inputs and {@code streams}: in declaration order, not copied
-     * @param conf   the component's own configuration, unmodifiable
+     * @param conf     the component's own configuration, unmodifiable
+     * @param jsonConf the same configuration as JSON
      */
     ComponentCommon(Map<GlobalStreamId, Grouping> inputs, Map<String, StreamInfo> streams, int parallelismHint,
-                    Map<String, Object> conf) {
+                    Map<String, Object> conf, String jsonConf) {
         this.inputs = Collections.unmodifiableMap(inputs);
         this.streams = Collections.unmodifiableMap(streams);
         this.parallelismHint = parallelismHint;
         this.conf = conf;
+        this.jsonConf = jsonConf;
+    }
+
+    /**
+     * The component's own configuration (its {@code getComponentConfiguration()} and what its
+     * declarer added: {@code setNumTasks}, {@code setMemoryLoad}, ...), as JSON, as Storm keeps it.
+     */
+    public String get_json_conf() {
+        return jsonConf;
+    }
+
+    public boolean is_set_json_conf() {
+        return jsonConf != null;
     }
 
     /** The streams the component subscribes to, with their groupings. */

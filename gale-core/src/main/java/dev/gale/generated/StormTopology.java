@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A built topology, ready to submit: its spouts and bolts with their declared streams,
@@ -25,6 +26,8 @@ public final class StormTopology implements Serializable {
 
     private final Map<String, ComponentDef> components;
     private final List<byte[]> workerHooks;
+    private final Map<String, SharedMemory> sharedMemory;
+    private final Map<String, Set<String>> componentToSharedMemory;
 
     /** Used by the builder; the map's iteration order is the declaration order. */
     public StormTopology(Map<String, ComponentDef> components) {
@@ -33,12 +36,28 @@ public final class StormTopology implements Serializable {
 
     /** @param workerHooks each worker hook Java-serialized, as {@code TopologyBuilder.addWorkerHook} stores it */
     public StormTopology(Map<String, ComponentDef> components, List<byte[]> workerHooks) {
+        this(components, workerHooks, Map.of(), Map.of());
+    }
+
+    /**
+     * @param sharedMemory the shared memory regions components asked for, by name
+     *     ({@code addSharedMemory}; recorded only: Gale schedules no memory)
+     * @param componentToSharedMemory the names of the regions each component asked for
+     */
+    public StormTopology(Map<String, ComponentDef> components, List<byte[]> workerHooks,
+                         Map<String, SharedMemory> sharedMemory, Map<String, Set<String>> componentToSharedMemory) {
         this.components = Collections.unmodifiableMap(new LinkedHashMap<>(components));
         List<byte[]> hooks = new ArrayList<>(workerHooks.size());
         for (byte[] h : workerHooks) {
             hooks.add(h.clone());
         }
         this.workerHooks = Collections.unmodifiableList(hooks);
+        Map<String, SharedMemory> shared = new LinkedHashMap<>();
+        sharedMemory.forEach((name, region) -> shared.put(name, new SharedMemory(region)));
+        this.sharedMemory = Collections.unmodifiableMap(shared);
+        Map<String, Set<String>> byComponent = new LinkedHashMap<>();
+        componentToSharedMemory.forEach((c, names) -> byComponent.put(c, Collections.unmodifiableSet(new java.util.LinkedHashSet<>(names))));
+        this.componentToSharedMemory = Collections.unmodifiableMap(byComponent);
     }
 
     /** The components by id, in declaration order (Gale internals; not part of the API promise). */
@@ -87,7 +106,7 @@ public final class StormTopology implements Serializable {
         for (StreamDef s : def.outputs().values()) {
             out.put(s.streamId(), new StreamInfo(s.fields().toList(), s.direct()));
         }
-        return new ComponentCommon(in, out, def.parallelism(), def.conf());
+        return new ComponentCommon(in, out, def.parallelism(), def.conf(), dev.gale.utils.Json.write(def.conf()));
     }
 
     /**
@@ -113,6 +132,30 @@ public final class StormTopology implements Serializable {
             out.add(ByteBuffer.wrap(h.clone()));
         }
         return Collections.unmodifiableList(out);
+    }
+
+    /** The shared memory regions the components asked for, by name (read-only copies; recorded, not scheduled). */
+    public Map<String, SharedMemory> get_shared_memory() {
+        Map<String, SharedMemory> out = new LinkedHashMap<>();
+        sharedMemory.forEach((name, region) -> out.put(name, new SharedMemory(region)));
+        return Collections.unmodifiableMap(out);
+    }
+
+    public int get_shared_memory_size() {
+        return sharedMemory.size();
+    }
+
+    public boolean is_set_shared_memory() {
+        return !sharedMemory.isEmpty();
+    }
+
+    /** For each component that asked for shared memory, the names of its regions. */
+    public Map<String, Set<String>> get_component_to_shared_memory() {
+        return componentToSharedMemory;
+    }
+
+    public boolean is_set_component_to_shared_memory() {
+        return !componentToSharedMemory.isEmpty();
     }
 
     public int get_worker_hooks_size() {

@@ -8,6 +8,9 @@ public interface ComponentConfigurationDeclarer<T extends ComponentConfiguration
 
     T addConfigurations(Map<String, Object> conf);
 
+    /** The configuration declared so far for the component (live: changes to it count). */
+    Map<String, Object> getComponentConfiguration();
+
     T addConfiguration(String config, Object value);
 
     T setDebug(boolean debug);
@@ -18,4 +21,10 @@ public interface ComponentConfigurationDeclarer<T extends ComponentConfiguration
 
     /** Number of tasks; at least the parallelism hint (executors), which is the default. */
     T setNumTasks(Number val);
+
+    /** Records generic resources the component needs (e.g. {@code "gpu.count" -> 1.0}), by name. */
+    T addResources(Map<String, Double> resources);
+
+    /** Records one generic resource the component needs. */
+    T addResource(String resourceName, Number resourceValue);
 }

@@ -3,6 +3,7 @@ package dev.gale.topology;
 import dev.gale.Config;
 import dev.gale.generated.GlobalStreamId;
 import dev.gale.generated.Grouping;
+import dev.gale.generated.SharedMemory;
 import dev.gale.generated.StormTopology;
 import dev.gale.grouping.CustomStreamGrouping;
 import dev.gale.hooks.IWorkerHook;
@@ -21,8 +22,10 @@ import dev.gale.utils.ConfigValues;
 import dev.gale.utils.Utils;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Builds a topology: add spouts and bolts, subscribe bolts to streams with groupings, then
@@ -34,6 +37,7 @@ import java.util.Map;
 public class TopologyBuilder {
     private final Map<String, Declarer<?>> components = new LinkedHashMap<>();
     private final List<byte[]> workerHooks = new ArrayList<>();
+    private final Map<String, SharedMemory> sharedMemory = new LinkedHashMap<>();
 
     public BoltDeclarer setBolt(String id, IRichBolt bolt) {
         return setBolt(id, bolt, null);
@@ -128,7 +132,13 @@ public class TopologyBuilder {
         for (Declarer<?> d : components.values()) {
             defs.put(d.id, d.build());
         }
-        return new StormTopology(defs, workerHooks);
+        Map<String, Set<String>> componentToSharedMemory = new LinkedHashMap<>();
+        for (Declarer<?> d : components.values()) {
+            if (!d.sharedMemoryNames.isEmpty()) {
+                componentToSharedMemory.put(d.id, new LinkedHashSet<>(d.sharedMemoryNames));
+            }
+        }
+        return new StormTopology(defs, workerHooks, sharedMemory, componentToSharedMemory);
     }
 
     private static int checkParallelism(String id, Number parallelismHint) {
@@ -156,6 +166,7 @@ public class TopologyBuilder {
             throw new IllegalArgumentException("Topology already contains a component with id '" + id
                     + "': component ids must be unique across spouts and bolts");
         }
+        declarer.sharedMemory = sharedMemory;
         components.put(id, declarer);
         return declarer;
     }
@@ -169,6 +180,10 @@ public class TopologyBuilder {
         private final int parallelism;
         private final Map<String, Object> conf = new LinkedHashMap<>();
         final List<Subscription> inputs = new ArrayList<>();
+        /** The builder's shared memory regions by name (one map for all its components), set when added. */
+        Map<String, SharedMemory> sharedMemory;
+        /** The names of the regions this component declared. */
+        final Set<String> sharedMemoryNames = new LinkedHashSet<>();
 
         Declarer(String id, ComponentDef.Kind kind, IComponent component, int parallelism) {
             this.id = id;
@@ -251,20 +266,79 @@ public class TopologyBuilder {
 
         @Override
         public T setMemoryLoad(Number onHeap) {
-            return onHeap == null ? self()
-                    : addConfiguration(Config.TOPOLOGY_COMPONENT_RESOURCES_ONHEAP_MEMORY_MB, onHeap.doubleValue());
+            if (onHeap == null) {
+                return self();
+            }
+            addResource(Config.TOPOLOGY_COMPONENT_RESOURCES_ONHEAP_MEMORY_MB, onHeap);
+            return addConfiguration(Config.TOPOLOGY_COMPONENT_RESOURCES_ONHEAP_MEMORY_MB, onHeap.doubleValue());
         }
 
         @Override
         public T setMemoryLoad(Number onHeap, Number offHeap) {
             setMemoryLoad(onHeap);
-            return offHeap == null ? self()
-                    : addConfiguration(Config.TOPOLOGY_COMPONENT_RESOURCES_OFFHEAP_MEMORY_MB, offHeap.doubleValue());
+            if (offHeap == null) {
+                return self();
+            }
+            addResource(Config.TOPOLOGY_COMPONENT_RESOURCES_OFFHEAP_MEMORY_MB, offHeap);
+            return addConfiguration(Config.TOPOLOGY_COMPONENT_RESOURCES_OFFHEAP_MEMORY_MB, offHeap.doubleValue());
         }
 
         @Override
         public T setCPULoad(Number amount) {
-            return amount == null ? self() : addConfiguration(Config.TOPOLOGY_COMPONENT_CPU_PCORE_PERCENT, amount);
+            if (amount == null) {
+                return self();
+            }
+            addResource(Config.TOPOLOGY_COMPONENT_CPU_PCORE_PERCENT, amount);
+            return addConfiguration(Config.TOPOLOGY_COMPONENT_CPU_PCORE_PERCENT, amount);
+        }
+
+        @Override
+        public Map<String, Object> getComponentConfiguration() {
+            return conf;
+        }
+
+        @Override
+        public T addResource(String resourceName, Number resourceValue) {
+            if (resourceName == null || resourceValue == null) {
+                throw new IllegalArgumentException(describe() + ": addResource needs a resource name and an amount, got '"
+                        + resourceName + "' = " + resourceValue);
+            }
+            resources().put(resourceName, resourceValue.doubleValue());
+            return self();
+        }
+
+        @Override
+        public T addResources(Map<String, Double> resources) {
+            if (resources != null) {
+                resources.forEach(this::addResource);
+            }
+            return self();
+        }
+
+        /** The generic resources this component asks for (Storm's {@code topology.component.resources.map}). */
+        @SuppressWarnings("unchecked")
+        private Map<String, Double> resources() {
+            Object m = conf.get(Config.TOPOLOGY_COMPONENT_RESOURCES_MAP);
+            if (!(m instanceof Map)) {
+                m = new LinkedHashMap<String, Double>();
+                conf.put(Config.TOPOLOGY_COMPONENT_RESOURCES_MAP, m);
+            }
+            return (Map<String, Double>) m;
+        }
+
+        @Override
+        public T addSharedMemory(SharedMemory request) {
+            if (request == null || request.get_name() == null) {
+                throw new IllegalArgumentException(describe() + ": addSharedMemory needs a SharedMemory with a name, got " + request);
+            }
+            SharedMemory known = sharedMemory.get(request.get_name());
+            if (known != null && !known.equals(request)) {
+                throw new IllegalArgumentException(describe() + ": cannot have two different shared memory regions named '"
+                        + request.get_name() + "': " + known + " and " + request);
+            }
+            sharedMemory.put(request.get_name(), request);
+            sharedMemoryNames.add(request.get_name());
+            return self();
         }
 
         @Override

@@ -131,7 +131,7 @@ class StarterTopologiesTest {
 
     /**
      * The Java SplitSentence of Storm's tutorial (storm-starter's WordCountTopology runs a Python
-     * one through ShellBolt; multilang is out of scope).
+     * one through ShellBolt, which gale-examples runs as it is).
      */
     public static class SplitSentence extends BaseBasicBolt {
         @Override

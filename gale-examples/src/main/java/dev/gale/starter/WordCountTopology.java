@@ -1,84 +1,77 @@
+/**
+ * Licensed to the Apache Software Foundation (ASF) under one or more contributor license agreements.  See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.  The ASF licenses this file to you under the Apache License, Version
+ * 2.0 (the "License"); you may not use this file except in compliance with the License.  You may obtain a copy of the License at
+ *
+ * http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the License for the specific language governing permissions
+ * and limitations under the License.
+ */
+
 package dev.gale.starter;
 
-import dev.gale.Config;
-import dev.gale.LocalCluster;
-import dev.gale.generated.StormTopology;
+import java.util.HashMap;
+import java.util.Map;
+import dev.gale.starter.bolt.WordCountBolt;
 import dev.gale.starter.spout.RandomSentenceSpout;
+import dev.gale.task.ShellBolt;
 import dev.gale.topology.BasicOutputCollector;
+import dev.gale.topology.ConfigurableTopology;
+import dev.gale.topology.IRichBolt;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.topology.base.BaseBasicBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
-import dev.gale.utils.Utils;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
- * storm-starter's WordCountTopology: random sentences are split into words, and a fields grouping
- * on "word" sends every occurrence of a word to the same counting task. storm-starter splits with
- * a Python ShellBolt; Gale has no multilang, so {@link SplitSentence} is plain Java.
+ * This topology demonstrates Storm's stream groupings and multilang
+ * capabilities.
  */
-public class WordCountTopology {
+public class WordCountTopology extends ConfigurableTopology {
+    public static void main(String[] args) throws Exception {
+        ConfigurableTopology.start(new WordCountTopology(), args);
+    }
 
-    /** Emits every space-separated word of the sentence (a basic bolt: anchored and acked for us). */
-    public static class SplitSentence extends BaseBasicBolt {
-        private static final long serialVersionUID = 1L;
+    @Override
+    protected int run(String[] args) throws Exception {
 
-        @Override
-        public void execute(Tuple tuple, BasicOutputCollector collector) {
-            for (String word : tuple.getString(0).split(" ")) {
-                collector.emit(new Values(word));
-            }
+        TopologyBuilder builder = new TopologyBuilder();
+
+        builder.setSpout("spout", new RandomSentenceSpout(), 5);
+
+        builder.setBolt("split", new SplitSentence(), 8).shuffleGrouping("spout");
+        builder.setBolt("count", new WordCountBolt(), 12).fieldsGrouping("split", new Fields("word"));
+
+        conf.setDebug(true);
+
+        String topologyName = "word-count";
+
+        conf.setNumWorkers(3);
+
+        if (args != null && args.length > 0) {
+            topologyName = args[0];
+        }
+        return submit(topologyName, conf, builder);
+    }
+
+    public static class SplitSentence extends ShellBolt implements IRichBolt {
+
+        public SplitSentence() {
+            super("python3", "splitsentence.py");
         }
 
         @Override
         public void declareOutputFields(OutputFieldsDeclarer declarer) {
             declarer.declare(new Fields("word"));
         }
-    }
-
-    /** Counts the words it sees and emits each word with its running count. */
-    public static class WordCount extends BaseBasicBolt {
-        private static final long serialVersionUID = 1L;
-        Map<String, Integer> counts = new HashMap<>();
 
         @Override
-        public void execute(Tuple tuple, BasicOutputCollector collector) {
-            String word = tuple.getString(0);
-            int count = counts.merge(word, 1, Integer::sum);
-            collector.emit(new Values(word, count));
+        public Map<String, Object> getComponentConfiguration() {
+            return null;
         }
-
-        @Override
-        public void declareOutputFields(OutputFieldsDeclarer declarer) {
-            declarer.declare(new Fields("word", "count"));
-        }
-    }
-
-    /** The topology's components: "spout" (5 tasks) -> "split" (8) -> "count" (12, fields grouping on "word"). */
-    public static TopologyBuilder builder() {
-        TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("spout", new RandomSentenceSpout(), 5);
-        builder.setBolt("split", new SplitSentence(), 8).shuffleGrouping("spout");
-        builder.setBolt("count", new WordCount(), 12).fieldsGrouping("split", new Fields("word"));
-        return builder;
-    }
-
-    /** Used by {@code gale run wordcount}. */
-    public static StormTopology createTopology() {
-        return builder().createTopology();
-    }
-
-    public static void main(String[] args) throws Exception {
-        Config conf = new Config();
-        conf.setDebug(true);
-        conf.setMaxTaskParallelism(3);
-
-        LocalCluster cluster = new LocalCluster();
-        cluster.submitTopology("word-count", conf, builder().createTopology());
-        Utils.sleep(10000);
-        cluster.shutdown();
     }
 }

@@ -201,28 +201,39 @@ class FluxBuilderErrorsTest {
     }
 
     @Test
-    void multilangComponentsAreParsedAndRefusedAtBuildTimeByName() {
+    void multilangComponentsBuildWithTheirStreamsAndComponentConfiguration() {
         ExecutionContext context = context("shell.yaml", """
                 spouts:
                   - id: "spout"
-                    className: "org.apache.storm.testing.TestWordSpout"
+                    className: "org.apache.storm.flux.wrappers.spouts.FluxShellSpout"
+                    constructorArgs:
+                      - ["node", "randomsentence.js"]
+                      - ["sentence"]
                 bolts:
                   - id: "split"
                     className: "org.apache.storm.flux.wrappers.bolts.FluxShellBolt"
                     constructorArgs:
                       - ["python3", "splitsentence.py"]
                       - ["word"]
+                    configMethods:
+                      - name: "setNamedStream"
+                        args: ["lengths", ["word", "length"]]
+                      - name: "addComponentConfig"
+                        args: ["topology.tick.tuple.freq.secs", 5]
                 streams:
                   - from: "spout"
                     to: "split"
                     grouping: {type: SHUFFLE}
                 """);
-        assertThat(context.getTopologyDef().getBoltDef("split").getConstructorArgs()).hasSize(2);
-        assertThatThrownBy(() -> build(context)).isInstanceOf(FluxException.class)
-                .hasMessage(dir.resolve("shell.yaml") + ":5: bolt 'split': multilang components are not supported yet:"
-                        + " org.apache.storm.flux.wrappers.bolts.FluxShellBolt (it would run 'python3 splitsentence.py')"
-                        + " runs a subprocess through Storm's ShellBolt/ShellSpout, which Gale does not have yet; write this"
-                        + " component in Java");
+        StormTopology topology = build(context);
+        assertThat(topology.get_spouts().get("spout").get_spout_object().get_serialized_java()).isNotNull();
+        assertThat(topology.get_spouts().get("spout").get_common().get_streams().get("default").get_output_fields())
+                .containsExactly("sentence");
+        assertThat(topology.get_bolts().get("split").get_common().get_streams()).containsOnlyKeys("default", "lengths");
+        assertThat(topology.get_bolts().get("split").get_common().get_streams().get("lengths").get_output_fields())
+                .containsExactly("word", "length");
+        assertThat(topology.get_bolts().get("split").get_common().get_json_conf())
+                .contains("\"topology.tick.tuple.freq.secs\":5");
     }
 
     @Test

@@ -61,7 +61,8 @@ final class TopologyAssembly {
             }
         }
         // What components see: Storm's defaults under the submitted conf; the engine reads `settings`.
-        Map<String, Object> topoConf = TopologyConf.topologyView(conf, plan.name());
+        Map<String, Object> topoConf = TopologyConf.topologyView(conf, plan.name(),
+                plan.components().values().stream().map(ComponentDef::conf).toList());
         // A timer thread on a simulated clock waits, after each instant, for its messages to be
         // handled, so that an advance returns with them done; stepped, the timer is a duty cycle.
         // Made first: bolt tasks schedule their own timers on it while they prepare.

@@ -2,11 +2,14 @@ package dev.gale.impl.topology;
 
 import dev.gale.Config;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Builds the configuration components see, as Storm hands it to them: Storm's defaults, under the
@@ -27,10 +30,58 @@ public final class TopologyConf {
         return Collections.unmodifiableMap(m);
     }
 
-    /** A task's view: the topology's view under its component's configuration; unmodifiable. */
+    /**
+     * The topology's view with Storm's normalization of the Kryo settings at submit, which its
+     * components see whatever their own configuration says: {@code topology.kryo.decorators} is every
+     * component's decorators and then the topology's, without repeats; {@code topology.kryo.register}
+     * is one map of class name to serializer (null for Kryo's default) from every component's
+     * registrations and then the topology's, a later one for the same class winning. Gale serializes
+     * nothing; these are only shown, as Storm shows them.
+     */
+    public static Map<String, Object> topologyView(Map<String, Object> submitted, String name,
+                                                   Collection<Map<String, Object>> componentConfs) {
+        Map<String, Object> m = new HashMap<>(topologyView(submitted, name));
+        Set<Object> decorators = new LinkedHashSet<>();
+        Map<Object, Object> registrations = new LinkedHashMap<>();
+        for (Map<String, Object> c : componentConfs) {
+            addKryo(c, decorators, registrations);
+        }
+        addKryo(m, decorators, registrations);
+        m.put(Config.TOPOLOGY_KRYO_DECORATORS, asJson(new ArrayList<>(decorators)));
+        m.put(Config.TOPOLOGY_KRYO_REGISTER, asJson(registrations));
+        return Collections.unmodifiableMap(m);
+    }
+
+    private static void addKryo(Map<String, Object> conf, Set<Object> decorators, Map<Object, Object> registrations) {
+        if (conf.get(Config.TOPOLOGY_KRYO_DECORATORS) instanceof List<?> list) {
+            decorators.addAll(list);
+        }
+        Object register = conf.get(Config.TOPOLOGY_KRYO_REGISTER);
+        if (register instanceof List<?> list) {
+            for (Object o : list) {
+                if (o instanceof Map<?, ?> byClass) {
+                    registrations.putAll(byClass);
+                } else {
+                    registrations.put(o, null);
+                }
+            }
+        } else if (register instanceof Map<?, ?> byClass) {
+            registrations.putAll(byClass);
+        }
+    }
+
+    /**
+     * A task's view: the topology's view under its component's configuration; unmodifiable. As in
+     * Storm, a component's own Kryo settings do not override the topology's normalized ones.
+     */
     public static Map<String, Object> taskView(Map<String, Object> topologyView, Map<String, Object> componentConf) {
         Map<String, Object> m = new HashMap<>(topologyView);
-        putAllTyped(m, componentConf);
+        Map<String, Object> own = componentConf;
+        if (own.containsKey(Config.TOPOLOGY_KRYO_DECORATORS) || own.containsKey(Config.TOPOLOGY_KRYO_REGISTER)) {
+            own = new HashMap<>(componentConf);
+            own.keySet().removeAll(List.of(Config.TOPOLOGY_KRYO_DECORATORS, Config.TOPOLOGY_KRYO_REGISTER));
+        }
+        putAllTyped(m, own);
         return Collections.unmodifiableMap(m);
     }
 

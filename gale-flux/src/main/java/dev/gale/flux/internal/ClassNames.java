@@ -2,7 +2,6 @@ package dev.gale.flux.internal;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Finds the classes a Flux file names. A name under {@code org.apache.storm.} is looked up under
@@ -12,11 +11,6 @@ import java.util.Set;
 final class ClassNames {
     static final String STORM_PREFIX = "org.apache.storm.";
     static final String GALE_PREFIX = "dev.gale.";
-
-    /** Storm's multilang (subprocess) components, which Gale cannot run yet. */
-    private static final Set<String> MULTILANG = Set.of(
-            "flux.wrappers.bolts.FluxShellBolt", "flux.wrappers.spouts.FluxShellSpout",
-            "task.ShellBolt", "spout.ShellSpout");
 
     private ClassNames() {
     }
@@ -41,22 +35,6 @@ final class ClassNames {
             }
         }
         return null;
-    }
-
-    /** Whether {@code className} is one of Storm's multilang components (under either prefix). */
-    static boolean isMultilang(String className) {
-        for (String prefix : List.of(STORM_PREFIX, GALE_PREFIX)) {
-            if (className.startsWith(prefix) && MULTILANG.contains(className.substring(prefix.length()))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Whether a class failed to link because it extends Storm's ShellBolt or ShellSpout. */
-    static boolean needsMultilang(LinkageError e) {
-        String m = String.valueOf(e.getMessage());
-        return m.contains("ShellBolt") || m.contains("ShellSpout");
     }
 
     static ClassLoader loader() {

@@ -139,29 +139,15 @@ public final class ObjectMaker {
         try {
             cls = ClassNames.find(name);
         } catch (LinkageError e) {
-            if (ClassNames.needsMultilang(e)) {
-                throw multilang(def, subject, e);
-            }
             throw new FluxException(subject + ": class " + name + " cannot be loaded: " + e, e);
         }
         if (cls == null) {
-            if (ClassNames.isMultilang(name)) {
-                throw multilang(def, subject, null);
-            }
             List<String> tried = ClassNames.candidates(name);
             throw new FluxException(subject + ": no class " + name + " on the classpath"
                     + (tried.size() > 1 ? " (nor " + tried.get(0) + ", where Gale keeps Storm's classes: Gale has no such class)"
                     : ""));
         }
         return cls;
-    }
-
-    private static FluxException multilang(ObjectDef def, String subject, Throwable cause) {
-        String command = def.hasConstructorArgs() && def.getConstructorArgs().get(0) instanceof List<?> cmd
-                ? " (it would run '" + cmd.stream().map(String::valueOf).collect(Collectors.joining(" ")) + "')" : "";
-        return new FluxException(subject + ": multilang components are not supported yet: " + def.getClassName()
-                + command + " runs a subprocess through Storm's ShellBolt/ShellSpout, which Gale does not have yet;"
-                + " write this component in Java", cause);
     }
 
     private List<Object> resolve(List<Object> args, String subject) {

@@ -1,0 +1,18 @@
+package dev.gale.topology;
+
+import dev.gale.generated.SharedMemory;
+import java.util.UUID;
+
+/**
+ * A shared memory region held off heap, once per worker, for {@code addSharedMemory}. Recorded, not
+ * scheduled: Gale runs in one JVM. Not thread-safe (a mutable value, as in Storm).
+ */
+public class SharedOffHeapWithinWorker extends SharedMemory {
+    private static final long serialVersionUID = 1L;
+
+    /** A region of {@code amount} MB named {@code name} (a random name if null). */
+    public SharedOffHeapWithinWorker(double amount, String name) {
+        super(name == null ? UUID.randomUUID().toString() : name);
+        set_off_heap_worker(amount);
+    }
+}

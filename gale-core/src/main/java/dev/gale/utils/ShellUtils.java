@@ -1,0 +1,28 @@
+package dev.gale.utils;
+
+import dev.gale.Config;
+import java.util.Map;
+
+/**
+ * What Gale keeps of Storm's {@code ShellUtils}: the log handler a shell component uses. Stateless
+ * and thread-safe.
+ */
+public final class ShellUtils {
+    private ShellUtils() {
+    }
+
+    /**
+     * A new instance of the class {@code topology.multilang.log.handler} names (a Storm class name is
+     * found under {@code dev.gale.}), else a {@link DefaultShellLogHandler}.
+     *
+     * @throws IllegalArgumentException if the class is missing, not a {@link ShellLogHandler}, or has
+     *     no public no-argument constructor
+     */
+    public static ShellLogHandler getLogHandler(Map<String, Object> topoConf) {
+        Object name = topoConf == null ? null : topoConf.get(Config.TOPOLOGY_MULTILANG_LOG_HANDLER);
+        if (name == null) {
+            return new DefaultShellLogHandler();
+        }
+        return ShellClasses.instantiate(String.valueOf(name), ShellLogHandler.class, Config.TOPOLOGY_MULTILANG_LOG_HANDLER);
+    }
+}
