@@ -5,6 +5,8 @@ import dev.gale.LocalCluster;
 import dev.gale.generated.StormTopology;
 import dev.gale.starter.AnchoredWordCount;
 import dev.gale.starter.ExclamationTopology;
+import dev.gale.starter.FastWordCountTopology;
+import dev.gale.starter.InOrderDeliveryTest;
 import dev.gale.starter.JoinBoltExample;
 import dev.gale.starter.KafkaWordCountTopology;
 import dev.gale.starter.LambdaTopology;
@@ -79,6 +81,10 @@ import picocli.CommandLine.Spec;
             "                      rolling-top-words, counters fed by partial key grouping",
             "  multithread-wordcount  storm-starter's MultiThreadWordCountTopology: a",
             "                      bolt emitting from threads of its own, metrics v1 logged",
+            "  fast-wordcount      storm-starter's FastWordCountTopology: word count as",
+            "                      fast as it goes, figures read from Nimbus every 30 s",
+            "  in-order-delivery   storm-starter's InOrderDeliveryTest: checks each",
+            "                      spout task's tuples arrive in order (fields grouping)",
             "",
             "A class is run in the first of these ways it supports:",
             "  public static StormTopology createTopology(Map<String, Object> conf)",
@@ -124,6 +130,8 @@ final class RunCommand implements Callable<Integer> {
         EXAMPLES.put("join-bolt", JoinBoltExample.class);
         EXAMPLES.put("skewed-rolling-top-words", SkewedRollingTopWords.class);
         EXAMPLES.put("multithread-wordcount", MultiThreadWordCountTopology.class);
+        EXAMPLES.put("fast-wordcount", FastWordCountTopology.class);
+        EXAMPLES.put("in-order-delivery", InOrderDeliveryTest.class);
     }
 
     @Spec

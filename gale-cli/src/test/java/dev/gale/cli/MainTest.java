@@ -67,7 +67,7 @@ class MainTest {
         assertThat(r.oneLineError()).isEqualTo("gale run: unknown example 'wordcuont'; examples: wordcount, "
                 + "exclamation, singlejoin, reliable-wordcount, kafka-wordcount, rolling-top-words, lambda, anchored-wordcount, "
                 + "multiple-logger, sliding-window, sliding-tuple-ts, join-bolt, skewed-rolling-top-words, "
-                + "multithread-wordcount (or give a fully-qualified class name)");
+                + "multithread-wordcount, fast-wordcount, in-order-delivery (or give a fully-qualified class name)");
         assertThat(r.out()).isEmpty();
     }
 
