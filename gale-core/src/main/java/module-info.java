@@ -13,6 +13,7 @@ module dev.gale.core {
     requires static org.yaml.snakeyaml;
 
     uses dev.gale.spi.ClusterUiProvider;
+    uses dev.gale.spi.RemoteSubmitter;
 
     exports dev.gale;
     exports dev.gale.bolt;

@@ -4,7 +4,10 @@ import dev.gale.generated.AlreadyAliveException;
 import dev.gale.generated.AuthorizationException;
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.StormTopology;
+import dev.gale.spi.RemoteSubmitter;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.ServiceLoader;
 
 /**
  * Storm's way to deploy a topology, kept so Storm mains port by changing imports. Gale is
@@ -14,19 +17,29 @@ import java.util.Map;
  * {@link #killTopology} or until the JVM exits (while it runs, it keeps the JVM alive, as a
  * deployed topology would keep running).
  *
+ * <p>Outgrowing one machine (Gale addition): with {@code gale-storm} on the class path and the
+ * program running under Apache Storm ({@code storm jar}, or Storm's classes and a
+ * {@code nimbus.seeds} configuration), the same call submits the topology to that Storm cluster
+ * instead, unchanged; an open {@link LocalCluster} still takes precedence, as Storm's local mode
+ * does. See {@link RemoteSubmitter}.
+ *
  * <p>Thread-safe.
  */
 public final class StormSubmitter {
     private static LocalCluster cluster;
     /** Open clusters, the last built last: the one submits go to (Storm: NimbusClient's local override). */
     private static final java.util.Deque<LocalCluster> OPEN = new java.util.ArrayDeque<>();
+    /** Topologies started remotely, by name, with the submitter that started them (to kill them there). */
+    private static final Map<String, RemoteSubmitter> REMOTE = new HashMap<>();
 
     private StormSubmitter() {
     }
 
     /**
-     * Starts the topology on the process-wide embedded cluster. Declares Storm's exceptions (all
-     * unchecked in Gale) so Storm code that catches or rethrows them compiles unchanged.
+     * Starts the topology: on the last {@link LocalCluster} opened and still open, else on a
+     * remote engine that accepts the configuration (a Storm cluster, see the class comment), else
+     * on the process-wide embedded cluster. Declares Storm's exceptions (all unchecked in Gale) so
+     * Storm code that catches or rethrows them compiles unchanged.
      *
      * @throws InvalidTopologyException if the topology is invalid
      * @throws AlreadyAliveException if a topology of that name runs already
@@ -34,6 +47,14 @@ public final class StormSubmitter {
      */
     public static synchronized void submitTopology(String name, Map<String, Object> topoConf, StormTopology topology)
             throws AlreadyAliveException, InvalidTopologyException, AuthorizationException {
+        if (OPEN.isEmpty()) {
+            RemoteSubmitter remote = remote(topoConf);
+            if (remote != null) {
+                remote.submit(name, topoConf, topology);
+                REMOTE.put(name, remote);
+                return;
+            }
+        }
         target().submitTopology(name, topoConf, topology);
     }
 
@@ -45,7 +66,38 @@ public final class StormSubmitter {
 
     /** Kills a topology started through this class (on the cluster submits go to now). */
     public static synchronized void killTopology(String name) {
+        RemoteSubmitter remote = REMOTE.remove(name);
+        if (remote != null) {
+            remote.kill(name);
+            return;
+        }
         target().killTopology(name);
+    }
+
+    /**
+     * The first remote engine (see {@link RemoteSubmitter}) that accepts this configuration, or
+     * null: submits then run embedded. A Gale addition.
+     *
+     * @param topoConf the configuration of a submit, or null to ask about the environment only
+     */
+    public static RemoteSubmitter remote(Map<String, Object> topoConf) {
+        java.util.Iterator<RemoteSubmitter> it = ServiceLoader.load(RemoteSubmitter.class).iterator();
+        for (int providers = 0; providers < 64; providers++) { // bounded: a broken service file must not loop
+            RemoteSubmitter s;
+            try {
+                if (!it.hasNext()) {
+                    return null;
+                }
+                s = it.next();
+            } catch (java.util.ServiceConfigurationError e) {
+                // A provider that cannot load here (its engine's classes missing) does not apply.
+                continue;
+            }
+            if (s.accepts(topoConf)) {
+                return s;
+            }
+        }
+        return null;
     }
 
     /**

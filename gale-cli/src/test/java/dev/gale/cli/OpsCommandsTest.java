@@ -1,6 +1,7 @@
 package dev.gale.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.gale.LocalCluster;
 import dev.gale.cli.MainTest.Result;
@@ -8,6 +9,7 @@ import dev.gale.testing.TestWordSpout;
 import dev.gale.topology.TopologyBuilder;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.time.Duration;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
@@ -30,15 +32,19 @@ class OpsCommandsTest {
             String token = cluster.getUiToken().orElseThrow();
             UnaryOperator<String> env = name -> name.equals("GALE_UI_URL") ? url : null;
 
-            Result list = MainTest.gale(env, "list");
-            assertThat(list.status()).as(list.err()).isZero();
-            assertThat(list.out()).containsPattern("NAME +STATUS +UPTIME +TASKS +EXECUTORS +EMITTED +ACKED +FAILED")
-                    .containsPattern("first +ACTIVE ").containsPattern("second one +ACTIVE ");
+            // The UI serves what its sampler last read: wait for a sample that has both.
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                Result list = MainTest.gale(env, "list");
+                assertThat(list.status()).as(list.err()).isZero();
+                assertThat(list.out()).containsPattern("NAME +STATUS +UPTIME +TASKS +EXECUTORS +EMITTED +ACKED +FAILED")
+                        .containsPattern("first +ACTIVE ").containsPattern("second one +ACTIVE ");
+            });
 
             assertThat(MainTest.gale(env, "deactivate", "second one", "--token", token).out())
                     .isEqualTo("Deactivated topology 'second one'" + System.lineSeparator());
             assertThat(cluster.getTopologyStatus("second one")).isEqualTo("INACTIVE");
-            assertThat(MainTest.gale(env, "list").out()).containsPattern("second one +INACTIVE ");
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                    assertThat(MainTest.gale(env, "list").out()).containsPattern("second one +INACTIVE "));
             assertThat(MainTest.gale(name -> name.equals("GALE_UI_TOKEN") ? token : null, "activate", "second one",
                     "--url", url).status()).isZero();
             assertThat(cluster.getTopologyStatus("second one")).isEqualTo("ACTIVE");
@@ -52,7 +58,8 @@ class OpsCommandsTest {
             assertThat(killWithWait.out()).contains("Deactivated topology 'second one'; it is killed in 1 s",
                     "Killed topology 'second one'");
             assertThat(cluster.getTopologyNames()).isEmpty();
-            assertThat(MainTest.gale(env, "list").out()).isEqualTo("No topologies running." + System.lineSeparator());
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(MainTest.gale(env, "list").out())
+                    .isEqualTo("No topologies running." + System.lineSeparator()));
         }
     }
 

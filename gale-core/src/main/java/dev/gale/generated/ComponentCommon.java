@@ -11,17 +11,20 @@ public final class ComponentCommon {
     private final Map<GlobalStreamId, Grouping> inputs;
     private final Map<String, StreamInfo> streams;
     private final int parallelismHint;
+    private final Map<String, Object> conf;
     private final String jsonConf;
 
     /**
      * @param inputs and {@code streams}: in declaration order, not copied
-     * @param jsonConf the component's own configuration as JSON
+     * @param conf     the component's own configuration, unmodifiable
+     * @param jsonConf the same configuration as JSON
      */
     ComponentCommon(Map<GlobalStreamId, Grouping> inputs, Map<String, StreamInfo> streams, int parallelismHint,
-                    String jsonConf) {
+                    Map<String, Object> conf, String jsonConf) {
         this.inputs = Collections.unmodifiableMap(inputs);
         this.streams = Collections.unmodifiableMap(streams);
         this.parallelismHint = parallelismHint;
+        this.conf = conf;
         this.jsonConf = jsonConf;
     }
 
@@ -62,5 +65,15 @@ public final class ComponentCommon {
 
     public boolean is_set_parallelism_hint() {
         return true;
+    }
+
+    /**
+     * The component's own configuration (Gale addition): what its {@code getComponentConfiguration}
+     * returned, overridden by the declarer's settings ({@code addConfiguration}, {@code setNumTasks}
+     * as {@code topology.tasks}, ...). Storm carries the same map as JSON in {@code get_json_conf};
+     * this is it with its Java values. Unmodifiable.
+     */
+    public Map<String, Object> conf() {
+        return conf;
     }
 }

@@ -106,7 +106,19 @@ public final class StormTopology implements Serializable {
         for (StreamDef s : def.outputs().values()) {
             out.put(s.streamId(), new StreamInfo(s.fields().toList(), s.direct()));
         }
-        return new ComponentCommon(in, out, def.parallelism(), dev.gale.utils.Json.write(def.conf()));
+        return new ComponentCommon(in, out, def.parallelism(), def.conf(), dev.gale.utils.Json.write(def.conf()));
+    }
+
+    /**
+     * Checks the graph as a submit does (Gale addition): every subscription names a declared
+     * component and stream, grouping fields exist in their stream, parallelism is at least one and
+     * every component can be copied for its tasks. For code that hands the topology to another
+     * engine (gale-storm) and must refuse it with the same messages as the embedded engine.
+     *
+     * @throws InvalidTopologyException naming the component, stream or field at fault
+     */
+    public void validate() {
+        dev.gale.impl.topology.TopologyPlan.validateGraph(this);
     }
 
     public int get_bolts_size() {

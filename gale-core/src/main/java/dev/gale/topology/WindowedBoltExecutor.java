@@ -98,6 +98,14 @@ public class WindowedBoltExecutor implements IRichBolt {
         this.timestampExtractor = bolt.getTimestampExtractor();
     }
 
+    /**
+     * The windowed bolt this executor runs (Gale addition): for code that hands the topology to
+     * another engine with windows of its own (gale-storm gives it to Storm's windowed executor).
+     */
+    public IWindowedBolt windowedBolt() {
+        return bolt;
+    }
+
     /** The window settings of a configuration (Storm's keys and their precedence), checked for types. */
     private static final class Settings {
         Count lengthCount;

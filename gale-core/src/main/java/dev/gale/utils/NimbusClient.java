@@ -11,7 +11,8 @@ import java.util.Map;
  * Nimbus is a view of the cluster {@code StormSubmitter} submits to ({@link LocalCluster#getNimbus()}:
  * the last {@code LocalCluster} built that is still open, else the one the process shares), or the
  * {@link LocalOverride} while one is in place. The configuration given (hosts, ports, users,
- * timeouts) is not needed.
+ * timeouts) is not needed. A program that runs under Apache Storm with {@code gale-storm} submits
+ * to Storm instead (see {@link dev.gale.StormSubmitter}); its Nimbus is Storm's.
  *
  * <p>Thread-safe.
  */
@@ -25,11 +26,12 @@ public class NimbusClient implements AutoCloseable {
     }
 
     /**
-     * Whether topologies submitted through {@code StormSubmitter} run in this process: always true
-     * in Gale (Storm: only inside its local mode, {@code storm local} or an open LocalCluster).
+     * Whether topologies submitted through {@code StormSubmitter} run in this process: true in
+     * Gale unless the program runs under Apache Storm with {@code gale-storm} on the class path
+     * (Storm: only inside its local mode, {@code storm local} or an open LocalCluster).
      */
     public static boolean isLocalOverride() {
-        return true;
+        return dev.gale.StormSubmitter.remote(null) == null;
     }
 
     /** A client of this JVM's Nimbus view (see the class comment). */

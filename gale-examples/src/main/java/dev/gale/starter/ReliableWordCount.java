@@ -15,11 +15,17 @@ import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import dev.gale.utils.Utils;
 import java.io.BufferedReader;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -54,8 +60,13 @@ import java.util.regex.Pattern;
  * </ul>
  *
  * <p>When every line is acked, {@link #counts()} must equal {@link #expectedCounts()}, computed
- * straight from the text. The components share one registry entry per instance (tasks run
- * deserialized copies), so build a fresh instance per run and {@link #close()} it afterwards.
+ * straight from the text. The tasks report what they do (lines emitted, acked, failed, replayed,
+ * words counted) to a tally: by default an object in this JVM, one registry entry per instance
+ * (tasks run deserialized copies), so build a fresh instance per run and {@link #close()} it
+ * afterwards. With {@value #TALLY_DIR} set, each task appends its reports to a file of its own in
+ * that directory instead, and {@link #progress()} and {@link #counts()} read them: the same
+ * topology then runs, unchanged, on a cluster of several processes (a Storm cluster through
+ * gale-storm), where a static registry would be per worker.
  *
  * <p>Thread-safe.
  */
@@ -66,6 +77,11 @@ public final class ReliableWordCount implements AutoCloseable {
     public static final String SEED = "reliable.seed";
     /** How many times the spout emits the whole text. */
     public static final String PASSES = "reliable.passes";
+    /**
+     * A directory the tasks report to (one file per task), for runs on several processes; unset:
+     * an object in this JVM. It must be empty or new, and reachable by every process.
+     */
+    public static final String TALLY_DIR = "reliable.tally.dir";
     public static final double DEFAULT_FAIL_FRACTION = 0.05;
     public static final long DEFAULT_SEED = 42;
     public static final int DEFAULT_PASSES = 1;
@@ -78,6 +94,8 @@ public final class ReliableWordCount implements AutoCloseable {
 
     private final String id = UUID.randomUUID().toString();
     private volatile Shared shared;
+    /** The tally directory of a run with {@value #TALLY_DIR}, else null. */
+    private volatile Path tallyDir;
 
     /** State shared by the tasks of one run and the code watching it. */
     private static final class Shared {
@@ -125,14 +143,27 @@ public final class ReliableWordCount implements AutoCloseable {
                     + conf.get(PASSES));
         }
         Shared s = new Shared(text(), (int) passes);
-        RUNS.put(id, s);
+        Tally tally;
+        Object dir = conf == null ? null : conf.get(TALLY_DIR);
+        if (dir != null) {
+            tallyDir = Path.of(dir.toString()).toAbsolutePath();
+            try {
+                Files.createDirectories(tallyDir);
+            } catch (IOException e) {
+                throw new UncheckedIOException(TALLY_DIR + " " + tallyDir + " cannot be created: " + e.getMessage(), e);
+            }
+            tally = new FileTally(tallyDir.toString());
+        } else {
+            RUNS.put(id, s);
+            tally = new JvmTally(id);
+        }
         shared = s;
 
         TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("lines", new LineSpout(id), 2);
+        builder.setSpout("lines", new LineSpout(tally, s.total), 2);
         builder.setBolt("split", new SplitLine(), 2).shuffleGrouping("lines");
         builder.setBolt("flaky", new FlakyBolt(failFraction, seed), 2).shuffleGrouping("split");
-        builder.setBolt("count", new CountBolt(id), 2).fieldsGrouping("flaky", new Fields("word"));
+        builder.setBolt("count", new CountBolt(tally), 2).fieldsGrouping("flaky", new Fields("word"));
         return builder.createTopology();
     }
 
@@ -153,6 +184,9 @@ public final class ReliableWordCount implements AutoCloseable {
 
     public Progress progress() {
         Shared s = shared();
+        if (tallyDir != null) {
+            return readTally(s).progress;
+        }
         return new Progress(s.total, s.emitted.get(), s.acked.get(), s.failed.get(), s.replayed.get(),
                 s.duplicates.get());
     }
@@ -164,7 +198,11 @@ public final class ReliableWordCount implements AutoCloseable {
 
     /** The words counted so far, sorted. */
     public Map<String, Long> counts() {
-        return new TreeMap<>(shared().counts);
+        Shared s = shared();
+        if (tallyDir != null) {
+            return readTally(s).counts;
+        }
+        return new TreeMap<>(s.counts);
     }
 
     /** The word counts computed directly from the text (times the number of passes), sorted. */
@@ -186,6 +224,170 @@ public final class ReliableWordCount implements AutoCloseable {
     @Override
     public void close() {
         RUNS.remove(id);
+    }
+
+    // ---- the tally ----------------------------------------------------------------------------
+
+    /** Where the tasks report what they do; serialized into the components. */
+    private interface Tally extends Serializable {
+        /** The reports of one task, opened in its open/prepare. */
+        TaskTally forTask(String componentId, int taskId);
+    }
+
+    /** One task's reports. Used on the task's thread. */
+    private interface TaskTally {
+        void emitted();
+
+        void acked();
+
+        void failed();
+
+        void replayed();
+
+        void duplicate();
+
+        void counted(String word);
+    }
+
+    /** The default: the run's {@link Shared} object, found in this JVM's registry. */
+    private record JvmTally(String runId) implements Tally {
+        @Override
+        public TaskTally forTask(String componentId, int taskId) {
+            Shared run = RUNS.get(runId);
+            return new TaskTally() {
+                @Override
+                public void emitted() {
+                    if (run != null) {
+                        run.emitted.incrementAndGet();
+                    }
+                }
+
+                @Override
+                public void acked() {
+                    if (run != null) {
+                        run.acked.incrementAndGet();
+                    }
+                }
+
+                @Override
+                public void failed() {
+                    if (run != null) {
+                        run.failed.incrementAndGet();
+                    }
+                }
+
+                @Override
+                public void replayed() {
+                    if (run != null) {
+                        run.replayed.incrementAndGet();
+                    }
+                }
+
+                @Override
+                public void duplicate() {
+                    if (run != null) {
+                        run.duplicates.incrementAndGet();
+                    }
+                }
+
+                @Override
+                public void counted(String word) {
+                    if (run != null) {
+                        run.counts.merge(word, 1L, Long::sum);
+                    }
+                }
+            };
+        }
+    }
+
+    /**
+     * Reports as lines appended to a file per task ({@code <component>-<task>.tally}): one letter
+     * per event, {@code W word} per word counted. Each line is written whole, at once, so a
+     * process that dies loses at most the line it had not written.
+     */
+    private record FileTally(String dir) implements Tally {
+        @Override
+        public TaskTally forTask(String componentId, int taskId) {
+            OutputStream out;
+            try {
+                out = new FileOutputStream(Path.of(dir, componentId + "-" + taskId + ".tally").toFile(), true);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot open the tally of " + componentId + " task " + taskId + ": " + e, e);
+            }
+            return new TaskTally() {
+                private void line(String l) {
+                    try {
+                        out.write((l + "\n").getBytes(StandardCharsets.UTF_8));
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+
+                @Override
+                public void emitted() {
+                    line("E");
+                }
+
+                @Override
+                public void acked() {
+                    line("A");
+                }
+
+                @Override
+                public void failed() {
+                    line("F");
+                }
+
+                @Override
+                public void replayed() {
+                    line("R");
+                }
+
+                @Override
+                public void duplicate() {
+                    line("D");
+                }
+
+                @Override
+                public void counted(String word) {
+                    line("W " + word);
+                }
+            };
+        }
+    }
+
+    private record TallyFiles(Progress progress, Map<String, Long> counts) {
+    }
+
+    /** Everything the task files of the tally directory say so far. */
+    private TallyFiles readTally(Shared s) {
+        long emitted = 0;
+        long acked = 0;
+        long failed = 0;
+        long replayed = 0;
+        long duplicates = 0;
+        Map<String, Long> counts = new TreeMap<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(tallyDir, "*.tally")) {
+            for (Path f : files) {
+                for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
+                    if (line.isEmpty()) {
+                        continue;
+                    }
+                    switch (line.charAt(0)) {
+                        case 'E' -> emitted++;
+                        case 'A' -> acked++;
+                        case 'F' -> failed++;
+                        case 'R' -> replayed++;
+                        case 'D' -> duplicates++;
+                        case 'W' -> counts.merge(line.substring(2), 1L, Long::sum);
+                        default -> throw new IllegalStateException("unexpected line '" + line + "' in " + f);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the tally in " + tallyDir + ": " + e.getMessage(), e);
+        }
+        return new TallyFiles(new Progress(s.total, emitted, acked, failed, replayed, duplicates), counts);
     }
 
     // ---- the text ---------------------------------------------------------------------------
@@ -262,21 +464,25 @@ public final class ReliableWordCount implements AutoCloseable {
      */
     public static class LineSpout extends BaseRichSpout {
         private static final long serialVersionUID = 1L;
-        private final String runId;
+        private final Tally tally;
+        private final long total;
         private transient SpoutOutputCollector collector;
-        private transient Shared run;
+        private transient TaskTally reports;
+        private transient List<String> lines;
         private transient ArrayDeque<Long> replay;
         private transient long next;
         private transient int step;
 
-        LineSpout(String runId) {
-            this.runId = runId;
+        LineSpout(Tally tally, long total) {
+            this.tally = tally;
+            this.total = total;
         }
 
         @Override
         public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
             this.collector = collector;
-            this.run = RUNS.get(runId);
+            this.reports = tally.forTask(context.getThisComponentId(), context.getThisTaskId());
+            this.lines = text();
             this.replay = new ArrayDeque<>();
             this.next = context.getThisTaskIndex();
             this.step = context.getThisComponentTasks().size();
@@ -284,33 +490,30 @@ public final class ReliableWordCount implements AutoCloseable {
 
         @Override
         public void nextTuple() {
-            if (run == null) {
-                return; // the run was closed
-            }
             Long id = replay.poll();
             if (id != null) {
-                run.replayed.incrementAndGet();
+                reports.replayed();
                 emit(id);
-            } else if (next < run.total) {
-                run.emitted.incrementAndGet();
+            } else if (next < total) {
+                reports.emitted();
                 emit(next);
                 next += step;
             }
         }
 
         private void emit(long id) {
-            String line = run.lines.get((int) (id % run.lines.size()));
+            String line = lines.get((int) (id % lines.size()));
             collector.emit(new Values(id, line), id);
         }
 
         @Override
         public void ack(Object msgId) {
-            run.acked.incrementAndGet();
+            reports.acked();
         }
 
         @Override
         public void fail(Object msgId) {
-            run.failed.incrementAndGet();
+            reports.failed();
             replay.add((Long) msgId);
         }
 
@@ -387,31 +590,29 @@ public final class ReliableWordCount implements AutoCloseable {
      */
     public static class CountBolt extends BaseRichBolt {
         private static final long serialVersionUID = 1L;
-        private final String runId;
+        private final Tally tally;
         private transient OutputCollector collector;
-        private transient Shared run;
+        private transient TaskTally reports;
         private transient Set<Long> seen;
 
-        CountBolt(String runId) {
-            this.runId = runId;
+        CountBolt(Tally tally) {
+            this.tally = tally;
         }
 
         @Override
         public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
             this.collector = collector;
-            this.run = RUNS.get(runId);
+            this.reports = tally.forTask(context.getThisComponentId(), context.getThisTaskId());
             this.seen = new HashSet<>();
         }
 
         @Override
         public void execute(Tuple input) {
             long key = (input.getLong(0) << 20) | input.getInteger(1);
-            if (run != null) {
-                if (seen.add(key)) {
-                    run.counts.merge(input.getString(2), 1L, Long::sum);
-                } else {
-                    run.duplicates.incrementAndGet();
-                }
+            if (seen.add(key)) {
+                reports.counted(input.getString(2));
+            } else {
+                reports.duplicate();
             }
             collector.ack(input);
         }

@@ -14,10 +14,13 @@ import dev.gale.topology.IRichBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ReliableWordCountTest {
 
@@ -48,6 +51,22 @@ class ReliableWordCountTest {
             assertThat(p.duplicatesIgnored()).isPositive();
             assertThat(job.counts()).isEqualTo(job.expectedCounts());
             assertThat(job.verify()).isTrue();
+        }
+    }
+
+    @Test
+    void withATallyDirectoryTheTasksReportThroughFilesAndTheCountsAreTheSame(@TempDir Path dir) throws Exception {
+        try (ReliableWordCount job = new ReliableWordCount()) {
+            Progress p = run(Map.of(ReliableWordCount.FAIL_FRACTION, 0.2, ReliableWordCount.TALLY_DIR, dir.toString()), job);
+            assertThat(p.acked()).isEqualTo(p.total());
+            assertThat(p.failed()).isPositive();
+            assertThat(p.replayed()).isEqualTo(p.failed());
+            assertThat(job.counts()).isEqualTo(job.expectedCounts());
+            try (var files = Files.list(dir)) {
+                assertThat(files.map(f -> f.getFileName().toString()).toList())
+                        .as("one file per task of the spout and the counting bolt").hasSize(4)
+                        .allMatch(name -> name.matches("(lines|count)-\\d+\\.tally"));
+            }
         }
     }
 

@@ -103,6 +103,11 @@ public final class TopologyPlan implements TopologyView {
         return Collections.unmodifiableMap(out);
     }
 
+    /** Only the graph checks of {@link #of}, for {@link StormTopology#validate()}. */
+    public static void validateGraph(StormTopology topology) {
+        TopologyValidator.validate(topology);
+    }
+
     /**
      * Validates a topology, resolves every component's settings and assigns its tasks.
      *

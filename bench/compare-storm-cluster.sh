@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Gale on a real Storm cluster against Storm itself: the reliable word count on a multi-process
+# Storm 2.8.3 cluster (ZooKeeper, Nimbus, one Supervisor, 2 workers) started on this machine from
+# Storm's Maven Central jars, once through gale-storm's adapter (Gale's API) and once compiled
+# against Storm's API, in one run. Prints trees/s, complete latency (p50, p99, p99.9), submit to
+# first ack, cluster start and the cluster's peak RSS; writes table.txt to the output directory.
+# Runs inside a private network namespace (unshare -n) where the machine allows: Storm's daemons
+# bind the wildcard address. Every cluster process is stopped by its pid at the end.
+#
+#   bench/compare-storm-cluster.sh              warm-up 20 s, measure 40 s, 1 run each
+#   bench/compare-storm-cluster.sh --quick      smoke run: warm-up 2 s, measure 3 s
+#   bench/compare-storm-cluster.sh --help       every option
+#
+# Environment: SKIP_BUILD=1 reuses the last build; MVN_FLAGS adds Maven flags (e.g. -o).
+set -euo pipefail
+
+usage() {
+  cat <<'USAGE'
+usage: bench/compare-storm-cluster.sh [options]
+  --quick                 smoke run: warm-up 2 s, measure 3 s, 1 run each
+  --warmup SECS           after the first ack (default 20)
+  --measure SECS          measured window (default 40)
+  --repeats N             runs of each (default 1); the order alternates gale, storm
+  --order LIST            gale,storm (default) or storm,gale
+  --max-pending N         max spout pending per spout task (default 1000)
+  --worker-heap-mb MB     heap of each worker JVM (default 1024; G1)
+  --out DIR               where table.txt, the topology jars, the reports and the cluster's logs go
+                          (default target/bench-results/storm-cluster-<time>)
+USAGE
+}
+args=()
+for a in "$@"; do
+  case "$a" in
+    -h|--help) usage; exit 0 ;;
+    --quick) args+=(--warmup 2 --measure 3) ;;
+    *) args+=("$a") ;;
+  esac
+done
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+if [ "${SKIP_BUILD:-0}" != 1 ]; then
+  echo "compare-storm-cluster: building gale-benchmarks and gale-benchmarks-storm (-Pstorm)..." >&2
+  # shellcheck disable=SC2086
+  mvn -B -q ${MVN_FLAGS:-} -Pstorm -DskipTests package -pl gale-benchmarks,gale-benchmarks-storm -am >&2
+fi
+
+# gale-benchmarks' own class path has storm-client without its dependencies: add the workers'
+# class path (storm-client and everything it needs), as the cluster module resolved it.
+worker_cp="$(cat gale-storm-cluster/target/classes/dev/gale/storm/cluster/worker.classpath)"
+gale_cp="$root/gale-benchmarks/target/classes:$(cat gale-benchmarks/target/classpath.txt):$worker_cp"
+storm_cp="$root/gale-benchmarks-storm/target/classes:$(cat gale-benchmarks-storm/target/classpath.txt)"
+echo "compare-storm-cluster: $(uptime)" >&2
+exec java -Xmx512m -cp "$gale_cp" dev.gale.benchmarks.storm.StormClusterBench \
+  --storm-classpath "$storm_cp" --storm-classes "$root/gale-benchmarks-storm/target/classes" ${args[@]+"${args[@]}"}

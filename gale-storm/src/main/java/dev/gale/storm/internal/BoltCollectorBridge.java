@@ -1,0 +1,66 @@
+package dev.gale.storm.internal;
+
+import dev.gale.task.IOutputCollector;
+import dev.gale.tuple.Tuple;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * A Gale bolt's collector over Storm's: anchors, acks and fails go to the Storm tuples behind the
+ * Gale ones. An emit without anchors uses Storm's anchorless call, so that Storm's windowed
+ * collector anchors it to the window as Storm's windowed bolts expect. Not thread-safe: the
+ * bolt's thread (or its timer's, under the bolt's lock).
+ */
+public final class BoltCollectorBridge implements IOutputCollector {
+    private final org.apache.storm.task.OutputCollector storm;
+    private final EmitChecks checks;
+
+    public BoltCollectorBridge(org.apache.storm.task.OutputCollector storm, EmitChecks checks) {
+        this.storm = storm;
+        this.checks = checks;
+    }
+
+    @Override
+    public List<Integer> emit(String streamId, Collection<Tuple> anchors, List<Object> tuple) {
+        checks.check(streamId, tuple, false);
+        if (anchors == null || anchors.isEmpty()) {
+            return storm.emit(streamId, tuple);
+        }
+        return storm.emit(streamId, TupleView.unwrap(anchors), tuple);
+    }
+
+    @Override
+    public void emitDirect(int taskId, String streamId, Collection<Tuple> anchors, List<Object> tuple) {
+        checks.check(streamId, tuple, true);
+        if (anchors == null || anchors.isEmpty()) {
+            storm.emitDirect(taskId, streamId, tuple);
+        } else {
+            storm.emitDirect(taskId, streamId, TupleView.unwrap(anchors), tuple);
+        }
+    }
+
+    @Override
+    public void ack(Tuple input) {
+        storm.ack(TupleView.unwrap(input));
+    }
+
+    @Override
+    public void fail(Tuple input) {
+        storm.fail(TupleView.unwrap(input));
+    }
+
+    @Override
+    public void resetTimeout(Tuple input) {
+        storm.resetTimeout(TupleView.unwrap(input));
+    }
+
+    @Override
+    public void reportError(Throwable error) {
+        storm.reportError(error);
+    }
+
+    @Override
+    public void flush() {
+        storm.flush();
+    }
+}

@@ -1,0 +1,110 @@
+package dev.gale.storm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gale.storm.internal.GaleBolt;
+import dev.gale.storm.internal.GaleGrouping;
+import dev.gale.storm.internal.GaleSpout;
+import dev.gale.storm.it.FeatureTopology;
+import dev.gale.storm.it.Ledger;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.generated.Bolt;
+import org.apache.storm.generated.GlobalStreamId;
+import org.apache.storm.generated.Grouping;
+import org.apache.storm.generated.StormTopology;
+import org.apache.storm.topology.WindowedBoltExecutor;
+import org.apache.storm.utils.Utils;
+import org.apache.storm.shade.net.minidev.json.JSONValue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What Storm is given for a Gale topology: components, parallelism, groupings, streams, configuration. */
+class TopologyTranslationTest {
+    @TempDir
+    Path dir;
+
+    private StormRunner.Translation translate() {
+        Ledger ledger = new Ledger(dir);
+        return StormRunner.translate(FeatureTopology.conf(ledger), FeatureTopology.build(ledger));
+    }
+
+    private static Grouping input(StormTopology t, String bolt, String source, String stream) {
+        Grouping g = t.get_bolts().get(bolt).get_common().get_inputs().get(new GlobalStreamId(source, stream));
+        assertThat(g).as(bolt + " subscribes to " + source + ":" + stream).isNotNull();
+        return g;
+    }
+
+    @Test
+    void everyComponentIsWrappedWithItsIdAndParallelism() {
+        StormTopology t = translate().topology();
+        assertThat(t.get_spouts().keySet()).containsExactly("numbers");
+        assertThat(t.get_bolts().keySet()).containsExactlyInAnyOrder("shuffle", "fields", "all", "global", "none", "local",
+                "custom", "partial", "router", "direct", "ticker", "window", "winsink");
+        assertThat(Utils.javaDeserialize(t.get_spouts().get("numbers").get_spout_object().get_serialized_java(), Object.class))
+                .isInstanceOf(GaleSpout.class);
+        assertThat(t.get_bolts().get("custom").get_common().get_parallelism_hint()).isEqualTo(3);
+        Object router = Utils.javaDeserialize(t.get_bolts().get("router").get_bolt_object().get_serialized_java(), Object.class);
+        assertThat(router).isInstanceOf(GaleBolt.class);
+        Object window = Utils.javaDeserialize(t.get_bolts().get("window").get_bolt_object().get_serialized_java(), Object.class);
+        assertThat(window).as("a windowed bolt runs in Storm's own windowed executor").isInstanceOf(WindowedBoltExecutor.class);
+        assertThat(t.get_worker_hooks()).hasSize(1);
+    }
+
+    @Test
+    void everyGroupingBecomesStormsOwnOrAWrappedGaleGrouping() {
+        StormTopology t = translate().topology();
+        assertThat(input(t, "shuffle", "numbers", "default").is_set_shuffle()).isTrue();
+        assertThat(input(t, "fields", "numbers", "keyed").get_fields()).containsExactly("k");
+        assertThat(input(t, "all", "numbers", "default").is_set_all()).isTrue();
+        assertThat(input(t, "global", "numbers", "default").get_fields()).as("Storm's global grouping").isEmpty();
+        assertThat(input(t, "none", "numbers", "default").is_set_none()).isTrue();
+        assertThat(input(t, "local", "numbers", "default").is_set_local_or_shuffle()).isTrue();
+        assertThat(input(t, "direct", "router", "direct").is_set_direct()).isTrue();
+        Object custom = Utils.javaDeserialize(input(t, "custom", "numbers", "default").get_custom_serialized(), Object.class);
+        assertThat(((GaleGrouping) custom).grouping().getClass().getSimpleName()).isEqualTo("EvenOddGrouping");
+        Object partial = Utils.javaDeserialize(input(t, "partial", "numbers", "keyed").get_custom_serialized(), Object.class);
+        assertThat(((GaleGrouping) partial).grouping()).isInstanceOf(dev.gale.grouping.PartialKeyGrouping.class);
+    }
+
+    @Test
+    void streamsKeepTheirFieldsAndDirectness() {
+        StormTopology t = translate().topology();
+        var spoutStreams = t.get_spouts().get("numbers").get_common().get_streams();
+        assertThat(spoutStreams.get("keyed").get_output_fields()).containsExactly("k", "n");
+        assertThat(spoutStreams.get("win").is_direct()).isFalse();
+        Bolt router = t.get_bolts().get("router");
+        assertThat(router.get_common().get_streams().get("direct").is_direct()).isTrue();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void configurationGoesToStormAsJsonAndGaleOnlyKeysStayOut() {
+        StormRunner.Translation tr = translate();
+        assertThat(Utils.isValidConf(tr.conf())).isTrue();
+        assertThat(tr.conf().get("it.int")).as("JSON's whole number").isEqualTo(7L);
+        assertThat(tr.conf()).doesNotContainKey("topology.auto.task.hooks").doesNotContainKey("it.object");
+        assertThat(tr.conf().get("topology.max.spout.pending")).as("Gale's starting pending limit").isEqualTo(1000L);
+        Map<String, Object> ticker = (Map<String, Object>) JSONValue.parse(
+                tr.topology().get_bolts().get("ticker").get_common().get_json_conf());
+        assertThat(((Number) ticker.get("topology.tick.tuple.freq.secs")).intValue()).isEqualTo(1);
+        Map<String, Object> window = (Map<String, Object>) JSONValue.parse(
+                tr.topology().get_bolts().get("window").get_common().get_json_conf());
+        assertThat(((Number) window.get("topology.bolts.window.length.count")).intValue()).isEqualTo(5);
+    }
+
+    @Test
+    void anExplicitPendingLimitAndNumTasksAreKept() {
+        dev.gale.topology.TopologyBuilder b = new dev.gale.topology.TopologyBuilder();
+        b.setSpout("s", new dev.gale.testing.TestWordSpout(), 2).setNumTasks(4);
+        b.setBolt("b", new dev.gale.testing.TestWordCounter(), 3).fieldsGrouping("s", new dev.gale.tuple.Fields("word"));
+        dev.gale.Config conf = new dev.gale.Config();
+        conf.setMaxSpoutPending(17);
+        StormRunner.Translation tr = StormRunner.translate(conf, b.createTopology());
+        assertThat(tr.conf().get("topology.max.spout.pending")).isEqualTo(17L);
+        assertThat((String) tr.topology().get_spouts().get("s").get_common().get_json_conf()).contains("\"topology.tasks\":4");
+        assertThat(tr.topology().get_spouts().get("s").get_common().get_parallelism_hint()).isEqualTo(2);
+        assertThat(List.copyOf(tr.topology().get_bolts().keySet())).containsExactly("b");
+    }
+}
