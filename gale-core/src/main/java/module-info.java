@@ -27,6 +27,7 @@ module dev.gale.core {
     exports dev.gale.lambda;
     exports dev.gale.metric;
     exports dev.gale.metric.api;
+    exports dev.gale.metric.api.rpc;
     exports dev.gale.multilang;
     exports dev.gale.spi;
     exports dev.gale.spout;

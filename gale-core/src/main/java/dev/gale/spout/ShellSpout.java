@@ -1,6 +1,7 @@
 package dev.gale.spout;
 
 import dev.gale.generated.ShellComponent;
+import dev.gale.multilang.ShellMetricUpdates;
 import dev.gale.multilang.ShellMsg;
 import dev.gale.multilang.SpoutMsg;
 import dev.gale.task.TopologyContext;
@@ -9,10 +10,8 @@ import dev.gale.utils.ShellProcess;
 import dev.gale.utils.ShellUtils;
 import java.io.IOException;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,7 +56,7 @@ public class ShellSpout implements ISpout {
     /** Message ids the running subprocess emitted whose tree is not yet acked or failed, with how often. */
     private transient Map<Object, Integer> emittedIds;
     private transient long lastFailure;
-    private transient Set<String> unknownMetrics;
+    private transient ShellMetricUpdates metricUpdates;
     /** Whether the engine last activated (true) or deactivated the spout. */
     private transient boolean active;
 
@@ -98,7 +97,7 @@ public class ShellSpout implements ISpout {
         this.context = context;
         this.collector = collector;
         this.emittedIds = new HashMap<>();
-        this.unknownMetrics = new HashSet<>();
+        this.metricUpdates = new ShellMetricUpdates(context, owner(), collector::reportError);
         this.timeoutMillis = ShellProcess.timeoutMillis(conf);
         this.logHandler = ShellUtils.getLogHandler(conf);
         start();
@@ -271,16 +270,9 @@ public class ShellSpout implements ISpout {
         }
     }
 
-    /** As {@code ShellBolt}: without Gale's metrics v1 API no IShellMetric can be registered; reported once per name. */
+    /** A registered IShellMetric takes the update; anything else is reported once and dropped (see ShellMetricUpdates). */
     private void metrics(ShellMsg msg) {
-        String name = msg.getMetricName();
-        if (name == null || name.isEmpty()) {
-            throw new IllegalStateException("a metrics command without a metric name");
-        }
-        if (unknownMetrics.add(name)) {
-            collector.reportError(new IllegalStateException(owner() + ": the subprocess updates metric '" + name
-                    + "', but no IShellMetric of that name is registered; its updates are dropped"));
-        }
+        metricUpdates.apply(msg);
     }
 
     private void die(String what, Throwable cause) {

@@ -3,6 +3,7 @@ package dev.gale.task;
 import dev.gale.Constants;
 import dev.gale.generated.ShellComponent;
 import dev.gale.multilang.BoltMsg;
+import dev.gale.multilang.ShellMetricUpdates;
 import dev.gale.multilang.ShellMsg;
 import dev.gale.tuple.Tuple;
 import dev.gale.utils.ShellLogHandler;
@@ -82,7 +83,7 @@ public class ShellBolt implements IBolt {
     private transient TaskTimer.Scheduled heartbeats;
     /** When the subprocess last failed or could not start (System.nanoTime), to start again at most once a second; 0 if never. */
     private transient long lastFailure;
-    private transient java.util.Set<String> unknownMetrics;
+    private transient ShellMetricUpdates metricUpdates;
 
     public ShellBolt(ShellComponent component) {
         this(component.get_execution_command(), component.get_script());
@@ -121,7 +122,7 @@ public class ShellBolt implements IBolt {
         this.context = context;
         this.collector = collector;
         this.inputs = new LinkedHashMap<>();
-        this.unknownMetrics = new java.util.HashSet<>();
+        this.metricUpdates = new ShellMetricUpdates(context, owner(), collector::reportError);
         this.timeoutMillis = ShellProcess.timeoutMillis(topoConf);
         this.logHandler = ShellUtils.getLogHandler(topoConf);
         // A subprocess that cannot start fails the topology's submit-time prepare, as in Storm.
@@ -316,15 +317,9 @@ public class ShellBolt implements IBolt {
      * metrics v1 API ({@code IShellMetric}) is not part of this build, so no such metric can exist:
      * the command is reported once per name, and the subprocess goes on.
      */
+    /** A registered IShellMetric takes the update; anything else is reported once and dropped (see ShellMetricUpdates). */
     private void metrics(ShellMsg msg) {
-        String name = msg.getMetricName();
-        if (name == null || name.isEmpty()) {
-            throw new IllegalStateException("a metrics command without a metric name");
-        }
-        if (unknownMetrics.add(name)) {
-            collector.reportError(new IllegalStateException(owner() + ": the subprocess updates metric '" + name
-                    + "', but no IShellMetric of that name is registered; its updates are dropped"));
-        }
+        metricUpdates.apply(msg);
     }
 
     /** Kills the subprocess, fails what it had pending, reports why; the next tuple starts it again. */

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gale.Config;
 import dev.gale.LocalCluster;
+import dev.gale.metric.api.rpc.IShellMetric;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.ErrorInfo;
+import dev.gale.task.OutputCollector;
 import dev.gale.task.ShellBolt;
+import dev.gale.task.TopologyContext;
 import dev.gale.testing.AckFailMapTracker;
 import dev.gale.testing.CompleteTopologyParam;
 import dev.gale.testing.CompletedTopology;
@@ -22,6 +25,7 @@ import dev.gale.tuple.Values;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,7 +36,7 @@ import org.junit.jupiter.api.Test;
 class ShellBoltTest {
 
     /** A shell bolt running {@link FakeSubprocess} in {@code mode}, declaring {@code fields}. */
-    static final class FakeBolt extends ShellBolt implements IRichBolt {
+    static class FakeBolt extends ShellBolt implements IRichBolt {
         private static final long serialVersionUID = 1L;
         private final String[] fields;
 
@@ -117,7 +121,47 @@ class ShellBoltTest {
         assertThat(result.emitted("shell")).containsExactly(List.of("unanchored"));
         assertThat(result.failed("spout")).containsExactly(0);
         assertThat(errors(result)).anySatisfy(e -> assertThat(e).contains("Shell Process Exception: something odd in [x]"))
-                .anySatisfy(e -> assertThat(e).contains("metric 'my-metric'", "no IShellMetric"));
+                .anySatisfy(e -> assertThat(e).contains("metric 'my-metric'", "no metric of that name is registered"));
+    }
+
+    /** Every value the subprocess sent to the metric. */
+    static final List<Object> METRIC_UPDATES = new CopyOnWriteArrayList<>();
+
+    /** Records the subprocess' updates. */
+    static final class RecordingShellMetric implements IShellMetric {
+        @Override
+        public void updateMetricFromRPC(Object value) {
+            METRIC_UPDATES.add(value);
+        }
+
+        @Override
+        public Object getValueAndReset() {
+            return null;
+        }
+    }
+
+    /** The chatty bolt with 'my-metric' registered as an IShellMetric, as a Storm user registers it. */
+    static final class MeteredBolt extends FakeBolt {
+        private static final long serialVersionUID = 1L;
+
+        MeteredBolt() throws Exception {
+            super("chatty", "value");
+        }
+
+        @Override
+        public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
+            context.registerMetric("my-metric", new RecordingShellMetric(), 60);
+            super.prepare(topoConf, context, collector);
+        }
+    }
+
+    @Test
+    void aMetricsCommandUpdatesTheIShellMetricRegisteredUnderItsName() throws Exception {
+        METRIC_UPDATES.clear();
+        CompletedTopology result = complete(new MeteredBolt(), 1, Map.of(), new Values("x"));
+
+        assertThat(METRIC_UPDATES).containsExactly(1L);
+        assertThat(errors(result)).noneSatisfy(e -> assertThat(e).contains("my-metric"));
     }
 
     @Test
