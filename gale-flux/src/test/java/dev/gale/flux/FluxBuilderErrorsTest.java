@@ -242,7 +242,7 @@ class FluxBuilderErrorsTest {
                 + "bolts:\n  - id: bolt\n    className: dev.gale.flux.fixtures.Parts$NotAComponent\n");
         assertThatThrownBy(() -> build(notBolt))
                 .hasMessage(dir.resolve("notbolt.yaml") + ":9: bolt 'bolt': dev.gale.flux.fixtures.Parts$NotAComponent is"
-                        + " not a bolt: it implements none of IBasicBolt, IRichBolt, IWindowedBolt");
+                        + " not a bolt: it implements none of IBasicBolt, IRichBolt, IStatefulBolt, IStatefulWindowedBolt, IWindowedBolt");
         ExecutionContext notSpout = context("notspout.yaml",
                 "spouts:\n  - id: s\n    className: dev.gale.flux.fixtures.Parts$NotAComponent\n");
         assertThatThrownBy(() -> build(notSpout))

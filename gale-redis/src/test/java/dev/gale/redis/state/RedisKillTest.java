@@ -2,6 +2,7 @@ package dev.gale.redis.state;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.gale.state.kill.KillHarness;
 import org.junit.jupiter.api.Test;
 
 /** kill -9 of a Gale process with Redis state, restarted against the same redis-server, three times. */

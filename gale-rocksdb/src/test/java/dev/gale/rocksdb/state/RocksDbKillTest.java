@@ -1,5 +1,6 @@
 package dev.gale.rocksdb.state;
 
+import dev.gale.state.kill.KillHarness;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.gale.redis.state;
+package dev.gale.state.kill;
 
 import dev.gale.Config;
 import dev.gale.LocalCluster;

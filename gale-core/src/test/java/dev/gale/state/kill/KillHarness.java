@@ -1,4 +1,4 @@
-package dev.gale.rocksdb.state;
+package dev.gale.state.kill;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -15,13 +15,13 @@ import java.util.Random;
  * and restarting on the same store, and checks after each restart that the state is the last
  * committed checkpoint: every earlier run's counts unchanged, and the killed run's count one of
  * the last two it prepared (the last one if its commit was done) with the sum of exactly that
- * prefix of the sequence.
+ * prefix of the sequence. Shared by the durable state providers' kill tests (gale-core's test jar).
  */
-final class KillHarness {
+public final class KillHarness {
     private KillHarness() {
     }
 
-    static void run(String name, String provider, String providerConfig, int kills) throws Exception {
+    public static void run(String name, String provider, String providerConfig, int kills) throws Exception {
         Random random = new Random(name.hashCode());
         Map<String, Long> expectedEarlier = new HashMap<>();
         List<Long> preparedByLastRun = List.of();

@@ -1,4 +1,4 @@
-package dev.gale.redis.state;
+package dev.gale.state.kill;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
