@@ -6,7 +6,9 @@ import java.util.List;
  * Read access to the values of a tuple, by position or by field name.
  *
  * <p>Getters throw {@link ClassCastException} when the value has another type, and
- * {@link IllegalArgumentException} for an unknown field name.
+ * {@link IllegalArgumentException} for an unknown field name. The typed getters are defaults over
+ * {@link #getValue} and {@link #fieldIndex} (a Gale addition: Storm's are abstract), so an
+ * implementation needs only those; it may still override them.
  */
 public interface ITuple {
 
@@ -22,43 +24,81 @@ public interface ITuple {
 
     Object getValue(int i);
 
-    String getString(int i);
+    default String getString(int i) {
+        return (String) getValue(i);
+    }
 
-    Integer getInteger(int i);
+    default Integer getInteger(int i) {
+        return (Integer) getValue(i);
+    }
 
-    Long getLong(int i);
+    default Long getLong(int i) {
+        return (Long) getValue(i);
+    }
 
-    Boolean getBoolean(int i);
+    default Boolean getBoolean(int i) {
+        return (Boolean) getValue(i);
+    }
 
-    Short getShort(int i);
+    default Short getShort(int i) {
+        return (Short) getValue(i);
+    }
 
-    Byte getByte(int i);
+    default Byte getByte(int i) {
+        return (Byte) getValue(i);
+    }
 
-    Double getDouble(int i);
+    default Double getDouble(int i) {
+        return (Double) getValue(i);
+    }
 
-    Float getFloat(int i);
+    default Float getFloat(int i) {
+        return (Float) getValue(i);
+    }
 
-    byte[] getBinary(int i);
+    default byte[] getBinary(int i) {
+        return (byte[]) getValue(i);
+    }
 
-    Object getValueByField(String field);
+    default Object getValueByField(String field) {
+        return getValue(fieldIndex(field));
+    }
 
-    String getStringByField(String field);
+    default String getStringByField(String field) {
+        return (String) getValueByField(field);
+    }
 
-    Integer getIntegerByField(String field);
+    default Integer getIntegerByField(String field) {
+        return (Integer) getValueByField(field);
+    }
 
-    Long getLongByField(String field);
+    default Long getLongByField(String field) {
+        return (Long) getValueByField(field);
+    }
 
-    Boolean getBooleanByField(String field);
+    default Boolean getBooleanByField(String field) {
+        return (Boolean) getValueByField(field);
+    }
 
-    Short getShortByField(String field);
+    default Short getShortByField(String field) {
+        return (Short) getValueByField(field);
+    }
 
-    Byte getByteByField(String field);
+    default Byte getByteByField(String field) {
+        return (Byte) getValueByField(field);
+    }
 
-    Double getDoubleByField(String field);
+    default Double getDoubleByField(String field) {
+        return (Double) getValueByField(field);
+    }
 
-    Float getFloatByField(String field);
+    default Float getFloatByField(String field) {
+        return (Float) getValueByField(field);
+    }
 
-    byte[] getBinaryByField(String field);
+    default byte[] getBinaryByField(String field) {
+        return (byte[]) getValueByField(field);
+    }
 
     /** The values, unmodifiable. */
     List<Object> getValues();
