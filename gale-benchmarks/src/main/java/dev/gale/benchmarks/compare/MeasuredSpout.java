@@ -10,9 +10,9 @@ import java.util.Map;
  * A spout that emits as fast as the engine lets it and measures, on its own, what every engine
  * must be measured by: acks, fails and the complete latency of each tree from its emit timestamp.
  * Message ids are a sequence number; one tree in eight is timed (sequence numbers ending in
- * three zero bits), as Gale and Storm sample their own statistics: two clock reads a tree were a
- * quarter of the measured engine's spout thread at 6M trees/s, and the percentiles of one tree in
- * eight are as good. Every tree is counted. The emit time of a timed sequence {@code s} sits in a
+ * three zero bits), as Gale and Storm sample their own statistics: two clock reads on every tree
+ * took a large share of a fast engine's spout thread (docs/performance.md, "Fewer clock reads"), and the
+ * percentiles of one tree in eight are as good. Every tree is counted. The emit time of a timed sequence {@code s} sits in a
  * ring slot, with {@code s} beside it so an overwritten slot is detected rather than misread. Engines call
  * {@code nextTuple}, {@code ack} and {@code fail} on one thread, so the ring needs no locking.
  * Trees are not replayed on failure: a fail is counted, nothing more.

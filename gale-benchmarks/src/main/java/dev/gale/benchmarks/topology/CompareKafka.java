@@ -361,8 +361,8 @@ public final class CompareKafka {
             p.put(ProducerConfig.ACKS_CONFIG, "all");
             p.put(ProducerConfig.LINGER_MS_CONFIG, 1);
             // Idempotent (the default), this producer twice got stuck for a whole run retrying
-            // OUT_OF_ORDER_SEQUENCE_NUMBER after a NOT_LEADER_OR_FOLLOWER on a new topic, sending at
-            // ~1.9k records/s; the harness needs no ordering or exactly-once, only that records arrive.
+            // OUT_OF_ORDER_SEQUENCE_NUMBER after a NOT_LEADER_OR_FOLLOWER on a new topic, sending at a
+            // trickle; the harness needs no ordering or exactly-once, only that records arrive.
             p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false);
             p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
             p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
