@@ -18,6 +18,7 @@ import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import java.time.Duration;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -104,7 +105,7 @@ class LocalityAwareShuffleTest {
 
     /** Runs spouts x bolts(4) on two threads, placed as a pipeline (and never moved); returns the run's key. */
     private static String run(int spouts, Map<String, Object> extra) {
-        String run = java.util.UUID.randomUUID().toString();
+        String run = UUID.randomUUID().toString();
         SAME_THREAD.put(run, new AtomicInteger());
         OTHER_THREAD.put(run, new AtomicInteger());
         READY.put(run, new AtomicInteger());

@@ -18,6 +18,7 @@ import dev.gale.topology.base.BaseStatefulBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
+import java.io.Serializable;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -38,7 +39,7 @@ class ExactlyOnceProtocolTest {
     private static final Map<String, Set<Integer>> FAIL_ONCE = new ConcurrentHashMap<>();
 
     /** A number and the relay's epoch it was emitted in. */
-    record Id(long epoch, int n) implements java.io.Serializable {
+    record Id(long epoch, int n) implements Serializable {
     }
 
     /** Emits 0, 1, 2, ... up to its source's limit; its position is the next number. */

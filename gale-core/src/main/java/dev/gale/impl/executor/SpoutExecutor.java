@@ -23,6 +23,7 @@ import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.stats.ComponentKind;
 import dev.gale.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -197,7 +198,7 @@ public final class SpoutExecutor extends Executor implements SpoutTrees.Outcomes
                 userError(t.setup.taskId, "open failed; the task will not emit", e);
             }
         }
-        MetricsTicks.schedule(this, env, inbox, java.util.Arrays.stream(tasks).map(t -> t.setup).toList());
+        MetricsTicks.schedule(this, env, inbox, Arrays.stream(tasks).map(t -> t.setup).toList());
     }
 
     @Override

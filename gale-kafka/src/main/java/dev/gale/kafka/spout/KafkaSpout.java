@@ -36,6 +36,8 @@ import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.InterruptException;
+import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -324,7 +326,7 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
         ConsumerRecords<K, V> records;
         try {
             records = consumer.poll(timeout);
-        } catch (org.apache.kafka.common.errors.WakeupException | org.apache.kafka.common.errors.InterruptException e) {
+        } catch (WakeupException | InterruptException e) {
             return;
         }
         lastPollEmpty = records.isEmpty();
