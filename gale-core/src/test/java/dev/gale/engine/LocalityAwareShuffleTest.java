@@ -115,6 +115,8 @@ class LocalityAwareShuffleTest {
         Config conf = new Config();
         conf.put(Config.GALE_SCHEDULER_THREADS, 2);
         conf.put(Config.GALE_SCHEDULER_PLACEMENT, "pipeline");
+        // A loaded machine can stall a call past the watchdog's limit, and a move would mix the threads.
+        conf.put(Config.GALE_SCHEDULER_BLOCKED_MS, 0);
         conf.putAll(extra);
         try (LocalCluster cluster = new LocalCluster()) {
             cluster.submitTopology("shuffle", conf, b.createTopology());
