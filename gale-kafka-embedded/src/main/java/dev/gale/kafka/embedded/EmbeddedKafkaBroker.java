@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -138,6 +139,32 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
                 throw e;
+            }
+        }
+        awaitPartitionsOpen(name, partitions);
+    }
+
+    /**
+     * Returns once the broker answers for every partition of a new topic. The creation returns
+     * before the broker has opened the partitions' logs, and an idempotent producer whose first
+     * batch to a partition is refused then (not the leader yet) while its second is taken resends
+     * the first out of order, which the broker refuses for good.
+     */
+    private void awaitPartitionsOpen(String topic, int partitions) throws InterruptedException, ExecutionException {
+        Map<TopicPartition, OffsetSpec> request = new HashMap<>();
+        for (int p = 0; p < partitions; p++) {
+            request.put(new TopicPartition(topic, p), OffsetSpec.latest());
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            try {
+                admin.listOffsets(request).all().get();
+                return;
+            } catch (ExecutionException e) {
+                if (System.nanoTime() - deadline > 0) {
+                    throw e;
+                }
+                Thread.sleep(20);
             }
         }
     }
