@@ -7,6 +7,7 @@ import dev.gale.Config;
 import dev.gale.kafka.embedded.EmbeddedKafkaBroker;
 import dev.gale.rocksdb.state.RocksDbKeyValueStateProvider;
 import dev.gale.state.KeyValueState;
+import dev.gale.state.kill.ChildProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -10,9 +10,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A child JVM for the kill tests (same java binary and class path, a small heap), its stdout and
- * stderr in files under {@code target/gale-processes/}. Killed with SIGKILL. Not thread-safe.
+ * stderr in files under {@code target/gale-processes/}. Killed with SIGKILL. Shared with other modules' kill
+ * tests through gale-core's test jar. Not thread-safe.
  */
-final class ChildProcess implements AutoCloseable {
+public final class ChildProcess implements AutoCloseable {
     private final String name;
     private final Path stdout;
     private final Path stderr;
@@ -25,7 +26,7 @@ final class ChildProcess implements AutoCloseable {
         this.process = process;
     }
 
-    static ChildProcess start(String name, Class<?> main, String... args) throws IOException {
+    public static ChildProcess start(String name, Class<?> main, String... args) throws IOException {
         Path dir = Path.of(System.getProperty("basedir", "."), "target", "gale-processes");
         Files.createDirectories(dir);
         String unique = name + "-" + System.nanoTime();
@@ -41,18 +42,18 @@ final class ChildProcess implements AutoCloseable {
     }
 
     /** Kills the process with SIGKILL and waits until it is gone. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         process.destroyForcibly();
         if (!process.waitFor(30, TimeUnit.SECONDS)) {
             throw new AssertionError(name + " (pid " + process.pid() + ") still alive 30 s after SIGKILL" + logs());
         }
     }
 
-    boolean isAlive() {
+    public boolean isAlive() {
         return process.isAlive();
     }
 
-    List<String> lines() {
+    public List<String> lines() {
         try {
             return new String(Files.readAllBytes(stdout), StandardCharsets.UTF_8).lines().toList();
         } catch (IOException e) {
@@ -60,7 +61,7 @@ final class ChildProcess implements AutoCloseable {
         }
     }
 
-    String logs() {
+    public String logs() {
         return "\n--- " + name + " (pid " + process.pid() + ", " + (process.isAlive() ? "alive" : "exited") + ") "
                 + stdout + " ---\n" + tail(stdout) + "\n--- " + stderr + " ---\n" + tail(stderr);
     }
