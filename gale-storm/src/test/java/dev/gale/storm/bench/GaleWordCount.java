@@ -31,9 +31,9 @@ final class GaleWordCount {
         return b.createTopology();
     }
 
-    static Config conf(int maxPending) {
+    static Config conf(int workers, int maxPending) {
         Config conf = new Config();
-        conf.setNumWorkers(1);
+        conf.setNumWorkers(workers);
         conf.setMaxSpoutPending(maxPending);
         return conf;
     }
