@@ -73,6 +73,9 @@ public final class AdapterOverhead {
             g.cpuMicrosPerTree().forEach((k, v) -> cpu.append(String.format(Locale.ROOT, " %s %+.1f%%", k,
                     100.0 * (v - s.cpuMicrosPerTree().get(k)) / s.cpuMicrosPerTree().get(k))));
             System.out.println("adapter: CPU per tree against Storm's API (medians):" + cpu);
+            System.out.println("adapter: the same, each component's CPU per tree over the acker's in its run (the acker runs"
+                    + " Storm's code on both sides: this takes out what the machine's load did to the run):"
+                    + overAcker(gale, storm));
         }
         // Storm's local daemons leave non-daemon threads behind.
         System.exit(0);
@@ -139,6 +142,19 @@ public final class AdapterOverhead {
                 (long) median(runs.stream().mapToDouble(Run::p99).toArray()),
                 (long) median(runs.stream().mapToDouble(Run::p999).toArray()),
                 runs.stream().mapToLong(Run::failed).sum(), medianCpu(runs));
+    }
+
+    private static String overAcker(List<Run> gale, List<Run> storm) {
+        StringBuilder out = new StringBuilder();
+        for (String k : CpuMeter.COMPONENTS) {
+            if (k.equals("__acker")) {
+                continue;
+            }
+            double g = median(gale.stream().mapToDouble(r -> r.cpuMicrosPerTree().get(k) / r.cpuMicrosPerTree().get("__acker")).toArray());
+            double s = median(storm.stream().mapToDouble(r -> r.cpuMicrosPerTree().get(k) / r.cpuMicrosPerTree().get("__acker")).toArray());
+            out.append(String.format(Locale.ROOT, " %s %+.1f%%", k, 100.0 * (g - s) / s));
+        }
+        return out.toString();
     }
 
     private static Map<String, Double> medianCpu(List<Run> runs) {
