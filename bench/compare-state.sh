@@ -20,10 +20,11 @@
 # Any option of bench/compare-topologies.sh may follow and overrides these defaults. Child JVMs
 # get 2 GB of heap. -Dbench.state.interval=MS and -Dbench.state.pending=N in --jvm-opts change the
 # checkpoint interval (1000) and max spout pending (100000). Needs /usr/bin/redis-server (Debian's
-# redis-server). Environment: SKIP_BUILD=1 reuses the last build; MVN_FLAGS adds Maven flags.
+# redis-server). Environment: SKIP_BUILD=1 reuses the last build; MVN_FLAGS adds Maven flags;
+# JVM_EXTRA is appended to the child JVMs' flags (e.g. "-Xmx4g -Dbench.state.pending=400000").
 set -euo pipefail
 for a in "$@"; do
-  case "$a" in -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+  case "$a" in -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 done
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 redis_bin=${REDIS_SERVER:-/usr/bin/redis-server}
@@ -46,4 +47,4 @@ done
 echo "compare-state: redis-server pid $redis_pid on 127.0.0.1:$port, RocksDB under $work/rocksdb" >&2
 SKIP_FLINK=1 "$root/bench/compare-topologies.sh" --scenarios state-memory,state-redis,state-rocksdb \
   --engines gale,storm \
-  --jvm-opts "-Xms2g -Xmx2g -XX:+UseG1GC -Dbench.redis.port=$port -Dbench.rocksdb.dir=$work/rocksdb" "$@"
+  --jvm-opts "-Xms2g -Xmx2g -XX:+UseG1GC -Dbench.redis.port=$port -Dbench.rocksdb.dir=$work/rocksdb ${JVM_EXTRA:-}" "$@"

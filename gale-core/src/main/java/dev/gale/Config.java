@@ -496,7 +496,8 @@ public class Config extends HashMap<String, Object> {
     public static final String TOPOLOGY_BACKPRESSURE_WAIT_PARK_MICROSEC = "topology.backpressure.wait.park.microsec";
 
     /** Storm's {@code topology.backpressure.wait.progressive.level3.sleep.millis}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
-    public static final String TOPOLOGY_BACKPRESSURE_WAIT_PROGRESSIVE_LEVEL3_SLEEP_MILLIS = "topology.backpressure.wait.progressive.level3.sleep.millis";
+    public static final String TOPOLOGY_BACKPRESSURE_WAIT_PROGRESSIVE_LEVEL3_SLEEP_MILLIS =
+            "topology.backpressure.wait.progressive.level3.sleep.millis";
 
     /** Storm's {@code topology.backpressure.wait.progressive.level1.count}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
     public static final String TOPOLOGY_BACKPRESSURE_WAIT_PROGRESSIVE_LEVEL1_COUNT = "topology.backpressure.wait.progressive.level1.count";

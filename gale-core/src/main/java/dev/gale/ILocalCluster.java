@@ -1,8 +1,13 @@
 package dev.gale;
 
+import dev.gale.generated.ClusterSummary;
+import dev.gale.generated.GetInfoOptions;
 import dev.gale.generated.KillOptions;
 import dev.gale.generated.StormTopology;
 import dev.gale.generated.SubmitOptions;
+import dev.gale.generated.TopologyInfo;
+import dev.gale.generated.TopologySummary;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -52,23 +57,23 @@ public interface ILocalCluster extends AutoCloseable {
     String getTrackedId();
 
     /** The cluster, its topologies and Nimbus, as Storm's {@code Nimbus.getClusterInfo()} describes them. */
-    dev.gale.generated.ClusterSummary getClusterInfo();
+    ClusterSummary getClusterInfo();
 
-    java.util.List<dev.gale.generated.TopologySummary> getTopologySummaries();
+    List<TopologySummary> getTopologySummaries();
 
-    dev.gale.generated.TopologySummary getTopologySummaryByName(String name);
+    TopologySummary getTopologySummaryByName(String name);
 
     /** The summary of topology {@code id} (Gale's topology ids are their names). */
-    dev.gale.generated.TopologySummary getTopologySummary(String id);
+    TopologySummary getTopologySummary(String id);
 
     /** A running topology's executors with their counts, status and latest errors. */
-    dev.gale.generated.TopologyInfo getTopologyInfo(String id);
+    TopologyInfo getTopologyInfo(String id);
 
-    dev.gale.generated.TopologyInfo getTopologyInfoByName(String name);
+    TopologyInfo getTopologyInfoByName(String name);
 
-    dev.gale.generated.TopologyInfo getTopologyInfoWithOpts(String id, dev.gale.generated.GetInfoOptions options);
+    TopologyInfo getTopologyInfoWithOpts(String id, GetInfoOptions options);
 
-    dev.gale.generated.TopologyInfo getTopologyInfoByNameWithOpts(String name, dev.gale.generated.GetInfoOptions options);
+    TopologyInfo getTopologyInfoByNameWithOpts(String name, GetInfoOptions options);
 
     /** Closing it kills the topology. */
     interface ILocalTopology extends AutoCloseable {

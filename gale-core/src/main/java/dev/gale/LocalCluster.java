@@ -1,22 +1,28 @@
 package dev.gale;
 
+import dev.gale.daemon.nimbus.Nimbus;
 import dev.gale.generated.AlreadyAliveException;
 import dev.gale.generated.AuthorizationException;
+import dev.gale.generated.ClusterSummary;
+import dev.gale.generated.GetInfoOptions;
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.KillOptions;
 import dev.gale.generated.NotAliveException;
 import dev.gale.generated.StormTopology;
 import dev.gale.generated.SubmitOptions;
+import dev.gale.generated.TopologyInfo;
 import dev.gale.generated.TopologyInitialStatus;
+import dev.gale.generated.TopologySummary;
+import dev.gale.impl.env.TupleObserver;
 import dev.gale.impl.runtime.RunningTopology;
 import dev.gale.impl.runtime.TopologyObservers;
-import dev.gale.impl.env.TupleObserver;
 import dev.gale.spi.ClusterUi;
 import dev.gale.spi.ClusterUiProvider;
 import dev.gale.spi.UiSettings;
+import dev.gale.stats.MetricV1Value;
 import dev.gale.stats.TopologyGraph;
-import dev.gale.stats.UserMetric;
 import dev.gale.stats.TopologyStats;
+import dev.gale.stats.UserMetric;
 import dev.gale.testing.TrackedTopology;
 import dev.gale.time.Clock;
 import dev.gale.time.SimulatedClock;
@@ -27,6 +33,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
@@ -83,7 +90,7 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
     private final Time.SimulatedTime ownTime;
     private boolean closed;
     private final ClusterUi ui;
-    private final dev.gale.daemon.nimbus.Nimbus nimbus;
+    private final Nimbus nimbus;
 
     /** A cluster on the system clock. */
     public LocalCluster() {
@@ -109,7 +116,7 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
         this.stepped = b.stepped != null ? b.stepped : b.clock instanceof SimulatedClock;
         this.daemonConf = new LinkedHashMap<>(b.daemonConf);
         this.trackedId = b.trackedId;
-        this.nimbus = new dev.gale.daemon.nimbus.Nimbus(this);
+        this.nimbus = new Nimbus(this);
         this.ui = b.ui == null ? null : startUi(b.ui);
         StormSubmitter.opened(this);
     }
@@ -169,7 +176,7 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
 
         /** Runs every topology of the cluster on this clock (e.g. a SimulatedClock in tests). */
         public Builder withClock(Clock clock) {
-            this.clock = java.util.Objects.requireNonNull(clock, "clock");
+            this.clock = Objects.requireNonNull(clock, "clock");
             return this;
         }
 
@@ -450,7 +457,7 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
      * read once per time bucket of the topology's clock), per component, task and name (Gale
      * addition; the UI and its {@code /metrics} show them too). Empty until a first bucket ends.
      */
-    public synchronized List<dev.gale.stats.MetricV1Value> getMetricV1Values(String topologyName) {
+    public synchronized List<MetricV1Value> getMetricV1Values(String topologyName) {
         return get(topologyName).env().metricV1Values().all();
     }
 
@@ -475,48 +482,48 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
      * passing kills, activations and deactivations on (see {@link dev.gale.daemon.nimbus.Nimbus} for how
      * it differs from a Storm cluster's).
      */
-    public dev.gale.daemon.nimbus.Nimbus getNimbus() {
+    public Nimbus getNimbus() {
         return nimbus;
     }
 
     @Override
-    public dev.gale.generated.ClusterSummary getClusterInfo() {
+    public ClusterSummary getClusterInfo() {
         return nimbus.getClusterInfo();
     }
 
     @Override
-    public List<dev.gale.generated.TopologySummary> getTopologySummaries() {
+    public List<TopologySummary> getTopologySummaries() {
         return nimbus.getTopologySummaries();
     }
 
     @Override
-    public dev.gale.generated.TopologySummary getTopologySummaryByName(String name) {
+    public TopologySummary getTopologySummaryByName(String name) {
         return nimbus.getTopologySummaryByName(name);
     }
 
     @Override
-    public dev.gale.generated.TopologySummary getTopologySummary(String id) {
+    public TopologySummary getTopologySummary(String id) {
         return nimbus.getTopologySummary(id);
     }
 
     @Override
-    public dev.gale.generated.TopologyInfo getTopologyInfo(String id) {
+    public TopologyInfo getTopologyInfo(String id) {
         return nimbus.getTopologyInfo(id);
     }
 
     @Override
-    public dev.gale.generated.TopologyInfo getTopologyInfoByName(String name) {
+    public TopologyInfo getTopologyInfoByName(String name) {
         return nimbus.getTopologyInfoByName(name);
     }
 
     @Override
-    public dev.gale.generated.TopologyInfo getTopologyInfoWithOpts(String id, dev.gale.generated.GetInfoOptions options) {
+    public TopologyInfo getTopologyInfoWithOpts(String id, GetInfoOptions options) {
         return nimbus.getTopologyInfoWithOpts(id, options);
     }
 
     @Override
-    public dev.gale.generated.TopologyInfo getTopologyInfoByNameWithOpts(String name,
-                                                                        dev.gale.generated.GetInfoOptions options) {
+    public TopologyInfo getTopologyInfoByNameWithOpts(String name,
+                                                                        GetInfoOptions options) {
         return nimbus.getTopologyInfoByNameWithOpts(name, options);
     }
 

@@ -5,8 +5,12 @@ import dev.gale.generated.AuthorizationException;
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.StormTopology;
 import dev.gale.spi.RemoteSubmitter;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Map;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
 /**
@@ -28,7 +32,7 @@ import java.util.ServiceLoader;
 public final class StormSubmitter {
     private static LocalCluster cluster;
     /** Open clusters, the last built last: the one submits go to (Storm: NimbusClient's local override). */
-    private static final java.util.Deque<LocalCluster> OPEN = new java.util.ArrayDeque<>();
+    private static final Deque<LocalCluster> OPEN = new ArrayDeque<>();
     /** Topologies started remotely, by name, with the submitter that started them (to kill them there). */
     private static final Map<String, RemoteSubmitter> REMOTE = new HashMap<>();
 
@@ -81,7 +85,7 @@ public final class StormSubmitter {
      * @param topoConf the configuration of a submit, or null to ask about the environment only
      */
     public static RemoteSubmitter remote(Map<String, Object> topoConf) {
-        java.util.Iterator<RemoteSubmitter> it = ServiceLoader.load(RemoteSubmitter.class).iterator();
+        Iterator<RemoteSubmitter> it = ServiceLoader.load(RemoteSubmitter.class).iterator();
         for (int providers = 0; providers < 64; providers++) { // bounded: a broken service file must not loop
             RemoteSubmitter s;
             try {
@@ -89,7 +93,7 @@ public final class StormSubmitter {
                     return null;
                 }
                 s = it.next();
-            } catch (java.util.ServiceConfigurationError e) {
+            } catch (ServiceConfigurationError e) {
                 // A provider that cannot load here (its engine's classes missing) does not apply.
                 continue;
             }

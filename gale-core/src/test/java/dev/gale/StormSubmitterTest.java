@@ -2,6 +2,7 @@ package dev.gale;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gale.generated.StormTopology;
 import dev.gale.testing.FeederSpout;
 import dev.gale.time.SimulatedClock;
 import dev.gale.topology.TopologyBuilder;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class StormSubmitterTest {
 
-    private static dev.gale.generated.StormTopology topology() {
+    private static StormTopology topology() {
         TopologyBuilder b = new TopologyBuilder();
         b.setSpout("spout", new FeederSpout(new Fields("x")));
         return b.createTopology();

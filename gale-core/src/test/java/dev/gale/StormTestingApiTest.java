@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gale.generated.InvalidTopologyException;
+import dev.gale.generated.NotAliveException;
 import dev.gale.generated.StormTopology;
 import dev.gale.generated.SubmitOptions;
 import dev.gale.generated.TopologyInitialStatus;
+import dev.gale.spout.SpoutOutputCollector;
+import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.testing.CompleteTopologyParam;
 import dev.gale.testing.FeederSpout;
@@ -21,13 +24,14 @@ import dev.gale.topology.BasicOutputCollector;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.topology.base.BaseBasicBolt;
+import dev.gale.topology.base.BaseRichBolt;
 import dev.gale.topology.base.BaseRichSpout;
-import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import dev.gale.utils.Time;
 import dev.gale.utils.TupleUtils;
+import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -107,9 +111,9 @@ class StormTestingApiTest {
     }
 
     /** Never acks what it gets: the trees can only time out. */
-    static class BlackHole extends dev.gale.topology.base.BaseRichBolt {
+    static class BlackHole extends BaseRichBolt {
         @Override
-        public void prepare(Map<String, Object> conf, TopologyContext context, dev.gale.task.OutputCollector collector) {
+        public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
         }
 
         @Override
@@ -181,7 +185,7 @@ class StormTestingApiTest {
             assertThat(Testing.readTuples(results, "count", "other")).isEmpty();
             assertThat(results.get("split")).allMatch(t -> t.stream.equals("default"));
             assertThatThrownBy(() -> cluster.getTopology(param.getTopologyName() == null ? "gone" : "x"))
-                    .as("the completed topology was killed").isInstanceOf(dev.gale.generated.NotAliveException.class);
+                    .as("the completed topology was killed").isInstanceOf(NotAliveException.class);
         });
     }
 
@@ -428,7 +432,7 @@ class StormTestingApiTest {
     @Test
     void aTestJobsCheckedExceptionReachesTheTest() {
         assertThatThrownBy(() -> Testing.withLocalCluster(cluster -> {
-            throw new java.io.IOException("boom");
+            throw new IOException("boom");
         })).isInstanceOf(RuntimeException.class).hasRootCauseMessage("boom");
     }
 }

@@ -20,10 +20,10 @@ import static dev.gale.utils.PredicateMatcher.matchesPredicate;
 import static org.hamcrest.CoreMatchers.everyItem;
 import static org.hamcrest.MatcherAssert.assertThat;
 
+import dev.gale.testing.AckFailMapTracker;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import dev.gale.testing.AckFailMapTracker;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
 

@@ -5,9 +5,11 @@ import dev.gale.LocalCluster;
 import dev.gale.generated.StormTopology;
 import dev.gale.starter.ReliableWordCount;
 import dev.gale.starter.ReliableWordCount.Progress;
+import dev.gale.stats.ErrorInfo;
 import dev.gale.stats.LatencySummary;
 import dev.gale.stats.TopologyStats;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -237,7 +239,7 @@ final class DemoCommand implements Callable<Integer> {
 
     /** Ends the command with status 1 if an Error stopped the topology: it is reported on stderr. */
     static void failIfFatal(TopologyStats stats) {
-        dev.gale.stats.ErrorInfo e = stats.fatalError();
+        ErrorInfo e = stats.fatalError();
         if (e != null) {
             throw new UserException("topology '" + stats.topologyName() + "' was stopped by a fatal error in component '"
                     + e.componentId() + "', task " + e.taskId() + ": " + e.message(), Main.FAILED);
@@ -246,7 +248,7 @@ final class DemoCommand implements Callable<Integer> {
 
     private static String percent(Object fraction) {
         double f = fraction instanceof Number n ? n.doubleValue() : ReliableWordCount.DEFAULT_FAIL_FRACTION;
-        return new java.math.BigDecimal(Double.toString(f * 100)).stripTrailingZeros().toPlainString();
+        return new BigDecimal(Double.toString(f * 100)).stripTrailingZeros().toPlainString();
     }
 
     static void sleep(long millis) {

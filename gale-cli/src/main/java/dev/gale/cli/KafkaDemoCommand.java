@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
@@ -28,8 +29,8 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringSerializer;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -305,7 +306,7 @@ final class KafkaDemoCommand implements Callable<Integer> {
         }
 
         private KafkaDemoProcess start(String name, String logFile, Map<String, Object> extra) throws IOException {
-            Map<String, Object> c = new java.util.LinkedHashMap<>(conf);
+            Map<String, Object> c = new LinkedHashMap<>(conf);
             c.putAll(extra);
             KafkaDemoProcess w = KafkaDemoProcess.start(name, c, logs.resolve(logFile));
             workers.add(w);
@@ -499,7 +500,7 @@ final class KafkaDemoCommand implements Callable<Integer> {
     /** A line on stdout that stays, above the live line. */
     private void milestone(String format, Object... args) {
         display.close();
-        out.printf("[%6s] %s%n", Format.seconds(elapsed()), String.format(java.util.Locale.ROOT, format, args));
+        out.printf("[%6s] %s%n", Format.seconds(elapsed()), String.format(Locale.ROOT, format, args));
         out.flush();
     }
 

@@ -2,16 +2,15 @@ package dev.gale.cli;
 
 import dev.gale.Config;
 import dev.gale.LocalCluster;
+import dev.gale.spi.UiSettings;
 import dev.gale.starter.KafkaWordCountTopology;
 import dev.gale.starter.KafkaWordCountTopology.Counters;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -51,8 +50,8 @@ public final class KafkaDemoWorker {
         Object uiBind = conf.remove(UI_BIND);
         if (uiPort != null) {
             int p = ((Number) uiPort).intValue();
-            builder.withUi(uiBind == null ? dev.gale.spi.UiSettings.loopback(p)
-                    : new dev.gale.spi.UiSettings(uiBind.toString(), p, true));
+            builder.withUi(uiBind == null ? UiSettings.loopback(p)
+                    : new UiSettings(uiBind.toString(), p, true));
         }
         CountDownLatch stop = new CountDownLatch(1);
         Thread watcher = new Thread(() -> {

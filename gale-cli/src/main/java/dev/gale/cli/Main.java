@@ -1,5 +1,6 @@
 package dev.gale.cli;
 
+import dev.gale.generated.InvalidTopologyException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -121,7 +122,7 @@ public final class Main implements Callable<Integer> {
         if (e instanceof UserException u) {
             status = u.status();
             message = u.getMessage();
-        } else if (e instanceof IllegalArgumentException || e instanceof dev.gale.generated.InvalidTopologyException) {
+        } else if (e instanceof IllegalArgumentException || e instanceof InvalidTopologyException) {
             status = USAGE;
             message = e.getMessage();
         } else {

@@ -8,7 +8,10 @@ import dev.gale.storm.TopologyJar;
 import dev.gale.storm.cluster.NetworkIsolation;
 import dev.gale.storm.cluster.StormProcessCluster;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,9 +24,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.storm.generated.TopologySummary;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code gale storm-demo}: starts a real Apache Storm cluster on this machine, runs Gale's
@@ -93,8 +96,8 @@ final class StormDemoCommand implements Callable<Integer> {
     }
 
     /** The command's writer as the stream the cluster prints its progress to. */
-    private static PrintStream printStream(java.io.PrintWriter w) {
-        return new PrintStream(new java.io.OutputStream() {
+    private static PrintStream printStream(PrintWriter w) {
+        return new PrintStream(new OutputStream() {
             @Override
             public void write(int b) {
                 write(new byte[] {(byte) b}, 0, 1);
@@ -102,10 +105,10 @@ final class StormDemoCommand implements Callable<Integer> {
 
             @Override
             public void write(byte[] b, int off, int len) {
-                w.write(new String(b, off, len, java.nio.charset.StandardCharsets.UTF_8));
+                w.write(new String(b, off, len, StandardCharsets.UTF_8));
                 w.flush();
             }
-        }, true, java.nio.charset.StandardCharsets.UTF_8);
+        }, true, StandardCharsets.UTF_8);
     }
 
     /** This command, again, in a new JVM on the same class path. */

@@ -3,6 +3,8 @@ package dev.gale.cli;
 import dev.gale.LocalCluster;
 import dev.gale.spi.UiSettings;
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /**
@@ -41,11 +43,11 @@ final class UiOptions {
     }
 
     /** Conf entries that make a kafka-demo worker serve the UI as asked (empty when not asked). */
-    java.util.Map<String, Object> workerConf() {
+    Map<String, Object> workerConf() {
         if (!enabled()) {
-            return java.util.Map.of();
+            return Map.of();
         }
-        java.util.Map<String, Object> c = new java.util.LinkedHashMap<>();
+        Map<String, Object> c = new LinkedHashMap<>();
         c.put(KafkaDemoWorker.UI_PORT, port == null ? DEFAULT_PORT : port);
         if (bindAddress != null) {
             c.put(KafkaDemoWorker.UI_BIND, bindAddress);

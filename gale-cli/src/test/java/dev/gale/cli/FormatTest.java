@@ -7,6 +7,7 @@ import dev.gale.stats.ComponentStats;
 import dev.gale.stats.LatencySummary;
 import dev.gale.stats.TaskStats;
 import dev.gale.stats.TopologyStats;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +15,7 @@ class FormatTest {
     private static final LatencySummary LINES = new LatencySummary(13_250, 40, 25.6, 210, 270, 271);
 
     private static ComponentStats spout(String id, LatencySummary... perTask) {
-        List<TaskStats> tasks = new java.util.ArrayList<>();
+        List<TaskStats> tasks = new ArrayList<>();
         for (int i = 0; i < perTask.length; i++) {
             tasks.add(new TaskStats(id, i + 1, 25_590, 25_590, 0, 13_250, 12_340, 0, perTask[i], 0));
         }

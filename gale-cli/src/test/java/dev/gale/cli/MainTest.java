@@ -67,7 +67,8 @@ class MainTest {
         assertThat(r.oneLineError()).isEqualTo("gale run: unknown example 'wordcuont'; examples: wordcount, "
                 + "exclamation, singlejoin, reliable-wordcount, kafka-wordcount, rolling-top-words, lambda, anchored-wordcount, "
                 + "multiple-logger, sliding-window, sliding-tuple-ts, join-bolt, skewed-rolling-top-words, "
-                + "multithread-wordcount, fast-wordcount, in-order-delivery, stateful, stateful-windowing, persistent-windowing (or give a fully-qualified class name)");
+                + "multithread-wordcount, fast-wordcount, in-order-delivery, stateful, stateful-windowing, persistent-windowing"
+                + " (or give a fully-qualified class name)");
         assertThat(r.out()).isEmpty();
     }
 

@@ -1,5 +1,6 @@
 package dev.gale.drpc;
 
+import dev.gale.Constants;
 import dev.gale.ILocalDRPC;
 import dev.gale.coordination.BatchBoltExecutor;
 import dev.gale.coordination.CoordinatedBolt;
@@ -7,7 +8,6 @@ import dev.gale.coordination.CoordinatedBolt.FinishedCallback;
 import dev.gale.coordination.CoordinatedBolt.IdStreamSpec;
 import dev.gale.coordination.CoordinatedBolt.SourceArgs;
 import dev.gale.coordination.IBatchBolt;
-import dev.gale.Constants;
 import dev.gale.generated.SharedMemory;
 import dev.gale.generated.StormTopology;
 import dev.gale.grouping.CustomStreamGrouping;
@@ -21,6 +21,7 @@ import dev.gale.topology.InputDeclarer;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.tuple.Fields;
+import dev.gale.utils.Utils;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -167,7 +168,7 @@ public class LinearDRPCTopologyBuilder {
 
         @Override
         public void declare(Fields f) {
-            declareStream(dev.gale.utils.Utils.DEFAULT_STREAM_ID, f);
+            declareStream(Utils.DEFAULT_STREAM_ID, f);
         }
 
         @Override

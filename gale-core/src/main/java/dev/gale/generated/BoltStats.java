@@ -1,7 +1,6 @@
 package dev.gale.generated;
 
 import java.io.Serializable;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -23,7 +22,8 @@ public class BoltStats implements Serializable {
     public BoltStats() {
     }
 
-    public BoltStats(Map<String, Map<GlobalStreamId, Long>> acked, Map<String, Map<GlobalStreamId, Long>> failed, Map<String, Map<GlobalStreamId, Double>> process_ms_avg, Map<String, Map<GlobalStreamId, Long>> executed, Map<String, Map<GlobalStreamId, Double>> execute_ms_avg) {
+    public BoltStats(Map<String, Map<GlobalStreamId, Long>> acked, Map<String, Map<GlobalStreamId, Long>> failed, Map<String, Map<GlobalStreamId,
+            Double>> process_ms_avg, Map<String, Map<GlobalStreamId, Long>> executed, Map<String, Map<GlobalStreamId, Double>> execute_ms_avg) {
         this.acked = acked;
         this.failed = failed;
         this.process_ms_avg = process_ms_avg;
@@ -90,6 +90,7 @@ public class BoltStats implements Serializable {
 
     @Override
     public String toString() {
-        return "BoltStats(" + "acked:" + acked + ", failed:" + failed + ", process_ms_avg:" + process_ms_avg + ", executed:" + executed + ", execute_ms_avg:" + execute_ms_avg + ")";
+        return "BoltStats(" + "acked:" + acked + ", failed:" + failed + ", process_ms_avg:" + process_ms_avg + ", executed:" + executed
+                + ", execute_ms_avg:" + execute_ms_avg + ")";
     }
 }

@@ -2,7 +2,6 @@ package dev.gale.generated;
 
 import java.io.Serializable;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**

@@ -1,7 +1,6 @@
 package dev.gale.generated;
 
 import java.io.Serializable;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -22,7 +21,8 @@ public class ExecutorStats implements Serializable {
     public ExecutorStats() {
     }
 
-    public ExecutorStats(Map<String, Map<String, Long>> emitted, Map<String, Map<String, Long>> transferred, ExecutorSpecificStats specific, double rate) {
+    public ExecutorStats(Map<String, Map<String, Long>> emitted, Map<String, Map<String, Long>> transferred, ExecutorSpecificStats specific,
+            double rate) {
         this.emitted = emitted;
         this.transferred = transferred;
         this.specific = specific;

@@ -1,8 +1,6 @@
 package dev.gale.generated;
 
 import java.io.Serializable;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -106,6 +104,7 @@ public class ExecutorSummary implements Serializable {
 
     @Override
     public String toString() {
-        return "ExecutorSummary(" + "executor_info:" + executor_info + ", component_id:" + component_id + ", host:" + host + ", port:" + port + ", uptime_secs:" + uptime_secs + ", stats:" + stats + ")";
+        return "ExecutorSummary(" + "executor_info:" + executor_info + ", component_id:" + component_id + ", host:" + host + ", port:" + port
+                + ", uptime_secs:" + uptime_secs + ", stats:" + stats + ")";
     }
 }

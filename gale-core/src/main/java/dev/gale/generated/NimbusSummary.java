@@ -1,8 +1,6 @@
 package dev.gale.generated;
 
 import java.io.Serializable;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -106,6 +104,7 @@ public class NimbusSummary implements Serializable {
 
     @Override
     public String toString() {
-        return "NimbusSummary(" + "host:" + host + ", port:" + port + ", uptime_secs:" + uptime_secs + ", isLeader:" + isLeader + ", version:" + version + ", tlsPort:" + tlsPort + ")";
+        return "NimbusSummary(" + "host:" + host + ", port:" + port + ", uptime_secs:" + uptime_secs + ", isLeader:" + isLeader + ", version:"
+                + version + ", tlsPort:" + tlsPort + ")";
     }
 }

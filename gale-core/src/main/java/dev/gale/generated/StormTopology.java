@@ -3,11 +3,14 @@ package dev.gale.generated;
 import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.topology.StreamDef;
 import dev.gale.impl.topology.Subscription;
+import dev.gale.impl.topology.TopologyPlan;
+import dev.gale.utils.Json;
 import java.io.Serializable;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -56,7 +59,7 @@ public final class StormTopology implements Serializable {
         sharedMemory.forEach((name, region) -> shared.put(name, new SharedMemory(region)));
         this.sharedMemory = Collections.unmodifiableMap(shared);
         Map<String, Set<String>> byComponent = new LinkedHashMap<>();
-        componentToSharedMemory.forEach((c, names) -> byComponent.put(c, Collections.unmodifiableSet(new java.util.LinkedHashSet<>(names))));
+        componentToSharedMemory.forEach((c, names) -> byComponent.put(c, Collections.unmodifiableSet(new LinkedHashSet<>(names))));
         this.componentToSharedMemory = Collections.unmodifiableMap(byComponent);
     }
 
@@ -106,7 +109,7 @@ public final class StormTopology implements Serializable {
         for (StreamDef s : def.outputs().values()) {
             out.put(s.streamId(), new StreamInfo(s.fields().toList(), s.direct()));
         }
-        return new ComponentCommon(in, out, def.parallelism(), def.conf(), dev.gale.utils.Json.write(def.conf()));
+        return new ComponentCommon(in, out, def.parallelism(), def.conf(), Json.write(def.conf()));
     }
 
     /**
@@ -118,7 +121,7 @@ public final class StormTopology implements Serializable {
      * @throws InvalidTopologyException naming the component, stream or field at fault
      */
     public void validate() {
-        dev.gale.impl.topology.TopologyPlan.validateGraph(this);
+        TopologyPlan.validateGraph(this);
     }
 
     public int get_bolts_size() {

@@ -1,7 +1,6 @@
 package dev.gale.generated;
 
 import java.io.Serializable;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -213,11 +212,15 @@ public class SupervisorSummary implements Serializable {
 
     @Override
     public int hashCode() {
-        return Objects.hash(host, uptime_secs, num_workers, num_used_workers, supervisor_id, version, total_resources, used_mem, used_cpu, fragmented_mem, fragmented_cpu, blacklisted, used_generic_resources);
+        return Objects.hash(host, uptime_secs, num_workers, num_used_workers, supervisor_id, version, total_resources, used_mem, used_cpu,
+                fragmented_mem, fragmented_cpu, blacklisted, used_generic_resources);
     }
 
     @Override
     public String toString() {
-        return "SupervisorSummary(" + "host:" + host + ", uptime_secs:" + uptime_secs + ", num_workers:" + num_workers + ", num_used_workers:" + num_used_workers + ", supervisor_id:" + supervisor_id + ", version:" + version + ", total_resources:" + total_resources + ", used_mem:" + used_mem + ", used_cpu:" + used_cpu + ", fragmented_mem:" + fragmented_mem + ", fragmented_cpu:" + fragmented_cpu + ", blacklisted:" + blacklisted + ", used_generic_resources:" + used_generic_resources + ")";
+        return "SupervisorSummary(" + "host:" + host + ", uptime_secs:" + uptime_secs + ", num_workers:" + num_workers + ", num_used_workers:"
+                + num_used_workers + ", supervisor_id:" + supervisor_id + ", version:" + version + ", total_resources:" + total_resources
+                + ", used_mem:" + used_mem + ", used_cpu:" + used_cpu + ", fragmented_mem:" + fragmented_mem + ", fragmented_cpu:" + fragmented_cpu
+                + ", blacklisted:" + blacklisted + ", used_generic_resources:" + used_generic_resources + ")";
     }
 }

@@ -44,7 +44,8 @@ public class TopologyInfo implements Serializable {
     public TopologyInfo() {
     }
 
-    public TopologyInfo(String id, String name, int uptime_secs, List<ExecutorSummary> executors, String status, Map<String, List<ErrorInfo>> errors) {
+    public TopologyInfo(String id, String name, int uptime_secs, List<ExecutorSummary> executors, String status, Map<String,
+            List<ErrorInfo>> errors) {
         this.id = id;
         this.name = name;
         this.uptime_secs = uptime_secs;
@@ -256,11 +257,16 @@ public class TopologyInfo implements Serializable {
 
     @Override
     public int hashCode() {
-        return Objects.hash(id, name, uptime_secs, executors, status, errors, storm_version, sched_status, owner, replication_count, requested_memonheap, requested_memoffheap, requested_cpu, assigned_memonheap, assigned_memoffheap, assigned_cpu);
+        return Objects.hash(id, name, uptime_secs, executors, status, errors, storm_version, sched_status, owner, replication_count,
+                requested_memonheap, requested_memoffheap, requested_cpu, assigned_memonheap, assigned_memoffheap, assigned_cpu);
     }
 
     @Override
     public String toString() {
-        return "TopologyInfo(" + "id:" + id + ", name:" + name + ", uptime_secs:" + uptime_secs + ", executors:" + executors + ", status:" + status + ", errors:" + errors + ", storm_version:" + storm_version + ", sched_status:" + sched_status + ", owner:" + owner + ", replication_count:" + replication_count + ", requested_memonheap:" + requested_memonheap + ", requested_memoffheap:" + requested_memoffheap + ", requested_cpu:" + requested_cpu + ", assigned_memonheap:" + assigned_memonheap + ", assigned_memoffheap:" + assigned_memoffheap + ", assigned_cpu:" + assigned_cpu + ")";
+        return "TopologyInfo(" + "id:" + id + ", name:" + name + ", uptime_secs:" + uptime_secs + ", executors:" + executors + ", status:" + status
+                + ", errors:" + errors + ", storm_version:" + storm_version + ", sched_status:" + sched_status + ", owner:" + owner
+                + ", replication_count:" + replication_count + ", requested_memonheap:" + requested_memonheap + ", requested_memoffheap:"
+                + requested_memoffheap + ", requested_cpu:" + requested_cpu + ", assigned_memonheap:" + assigned_memonheap
+                + ", assigned_memoffheap:" + assigned_memoffheap + ", assigned_cpu:" + assigned_cpu + ")";
     }
 }

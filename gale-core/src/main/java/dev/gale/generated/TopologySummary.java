@@ -1,7 +1,6 @@
 package dev.gale.generated;
 
 import java.io.Serializable;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -315,11 +314,19 @@ public class TopologySummary implements Serializable {
 
     @Override
     public int hashCode() {
-        return Objects.hash(id, name, num_tasks, num_executors, num_workers, uptime_secs, status, storm_version, topology_version, sched_status, owner, replication_count, requested_memonheap, requested_memoffheap, requested_cpu, assigned_memonheap, assigned_memoffheap, assigned_cpu, requested_generic_resources, assigned_generic_resources);
+        return Objects.hash(id, name, num_tasks, num_executors, num_workers, uptime_secs, status, storm_version, topology_version, sched_status,
+                owner, replication_count, requested_memonheap, requested_memoffheap, requested_cpu, assigned_memonheap, assigned_memoffheap,
+                assigned_cpu, requested_generic_resources, assigned_generic_resources);
     }
 
     @Override
     public String toString() {
-        return "TopologySummary(" + "id:" + id + ", name:" + name + ", num_tasks:" + num_tasks + ", num_executors:" + num_executors + ", num_workers:" + num_workers + ", uptime_secs:" + uptime_secs + ", status:" + status + ", storm_version:" + storm_version + ", topology_version:" + topology_version + ", sched_status:" + sched_status + ", owner:" + owner + ", replication_count:" + replication_count + ", requested_memonheap:" + requested_memonheap + ", requested_memoffheap:" + requested_memoffheap + ", requested_cpu:" + requested_cpu + ", assigned_memonheap:" + assigned_memonheap + ", assigned_memoffheap:" + assigned_memoffheap + ", assigned_cpu:" + assigned_cpu + ", requested_generic_resources:" + requested_generic_resources + ", assigned_generic_resources:" + assigned_generic_resources + ")";
+        return "TopologySummary(" + "id:" + id + ", name:" + name + ", num_tasks:" + num_tasks + ", num_executors:" + num_executors
+                + ", num_workers:" + num_workers + ", uptime_secs:" + uptime_secs + ", status:" + status + ", storm_version:" + storm_version
+                + ", topology_version:" + topology_version + ", sched_status:" + sched_status + ", owner:" + owner + ", replication_count:"
+                + replication_count + ", requested_memonheap:" + requested_memonheap + ", requested_memoffheap:" + requested_memoffheap
+                + ", requested_cpu:" + requested_cpu + ", assigned_memonheap:" + assigned_memonheap + ", assigned_memoffheap:" + assigned_memoffheap
+                + ", assigned_cpu:" + assigned_cpu + ", requested_generic_resources:" + requested_generic_resources
+                + ", assigned_generic_resources:" + assigned_generic_resources + ")";
     }
 }

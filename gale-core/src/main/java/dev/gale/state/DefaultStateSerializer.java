@@ -5,6 +5,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.NotSerializableException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
@@ -127,7 +128,7 @@ public class DefaultStateSerializer<T> implements Serializer<T> {
         bytes.write(JAVA);
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
             out.writeObject(o);
-        } catch (java.io.NotSerializableException e) {
+        } catch (NotSerializableException e) {
             // A field of the value is not serializable: its class is the exception's message.
             throw notSerializable(o.getClass().getName() + " (its field of class " + e.getMessage() + ")", e);
         } catch (IOException e) {

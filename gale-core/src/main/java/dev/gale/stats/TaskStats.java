@@ -1,5 +1,7 @@
 package dev.gale.stats;
 
+import java.util.List;
+
 /**
  * Counters of one task at one moment. Immutable.
  *
@@ -19,12 +21,12 @@ package dev.gale.stats;
  */
 public record TaskStats(String componentId, int taskId, long emitted, long transferred, long executed, long acked,
                         long failed, double executeLatencyMs, LatencySummary completeLatency, int queueDepth,
-                        long timedOut, java.util.List<StreamStats> streams) {
+                        long timedOut, List<StreamStats> streams) {
 
     /** Same, without a timed-out count (0): the shape before timed-out trees were counted apart. */
     public TaskStats(String componentId, int taskId, long emitted, long transferred, long executed, long acked,
                      long failed, double executeLatencyMs, LatencySummary completeLatency, int queueDepth) {
         this(componentId, taskId, emitted, transferred, executed, acked, failed, executeLatencyMs, completeLatency,
-                queueDepth, 0, java.util.List.of());
+                queueDepth, 0, List.of());
     }
 }

@@ -8,6 +8,7 @@ import com.codahale.metrics.Metric;
 import com.codahale.metrics.SlidingTimeWindowArrayReservoir;
 import com.codahale.metrics.Timer;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -75,7 +76,7 @@ public final class UserMetrics {
     public List<UserMetric> all() {
         List<UserMetric> out = new ArrayList<>(metrics.size());
         metrics.forEach((k, m) -> out.add(new UserMetric(k.componentId(), k.taskId(), k.name(), m)));
-        out.sort(java.util.Comparator.comparing(UserMetric::componentId).thenComparingInt(UserMetric::taskId)
+        out.sort(Comparator.comparing(UserMetric::componentId).thenComparingInt(UserMetric::taskId)
                 .thenComparing(UserMetric::name));
         return out;
     }

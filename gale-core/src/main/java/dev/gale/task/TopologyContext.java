@@ -21,6 +21,7 @@ import dev.gale.tuple.Fields;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -129,7 +130,7 @@ public class TopologyContext extends WorkerTopologyContext implements IMetricsCo
             throw new IllegalArgumentException(where + ": the metric name '" + name + "' was registered twice");
         }
         registeredMetrics.computeIfAbsent(timeBucketSizeInSecs, k -> new HashMap<>())
-                .computeIfAbsent(taskId, k -> new java.util.LinkedHashMap<>()).put(name, metric);
+                .computeIfAbsent(taskId, k -> new LinkedHashMap<>()).put(name, metric);
         return metric;
     }
 

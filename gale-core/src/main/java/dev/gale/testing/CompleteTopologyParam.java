@@ -80,7 +80,8 @@ public class CompleteTopologyParam {
 
     /** Storm's name for {@link #setTimeout}, in milliseconds (null: the default). */
     public CompleteTopologyParam setTimeoutMs(Integer millis) {
-        return setTimeout(Duration.ofMillis(millis == null ? dev.gale.Testing.TEST_TIMEOUT_MS : millis));
+        long timeout = millis == null ? dev.gale.Testing.TEST_TIMEOUT_MS : millis; // fully qualified: testing.Testing shares the name
+        return setTimeout(Duration.ofMillis(timeout));
     }
 
     /** Simulated time the run may advance before it is abandoned with an error. Default 1 h. */

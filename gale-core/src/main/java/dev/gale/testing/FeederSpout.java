@@ -6,6 +6,7 @@ import dev.gale.task.TopologyContext;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.base.BaseRichSpout;
 import dev.gale.tuple.Fields;
+import dev.gale.utils.Utils;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.lang.ref.Reference;
@@ -67,7 +68,7 @@ public class FeederSpout extends BaseRichSpout implements PendingInput, Completa
 
     /** Emits on the default stream with these fields. */
     public FeederSpout(Fields outFields) {
-        this(outFields, dev.gale.utils.Utils.DEFAULT_STREAM_ID);
+        this(outFields, Utils.DEFAULT_STREAM_ID);
     }
 
     /** Emits on the default stream with these field names. */

@@ -66,12 +66,12 @@ public class TrackedTopology {
 
     /** Waits for 1 more spout tuple to be emitted and processed. */
     public void trackedWait() {
-        trackedWait(1, dev.gale.Testing.TEST_TIMEOUT_MS);
+        trackedWait(1, dev.gale.Testing.TEST_TIMEOUT_MS); // fully qualified: testing.Testing shares the name
     }
 
     /** Waits for {@code amt} more spout tuples to be emitted and processed. */
     public void trackedWait(int amt) {
-        trackedWait(amt, dev.gale.Testing.TEST_TIMEOUT_MS);
+        trackedWait(amt, dev.gale.Testing.TEST_TIMEOUT_MS); // fully qualified: testing.Testing shares the name
     }
 
     /**

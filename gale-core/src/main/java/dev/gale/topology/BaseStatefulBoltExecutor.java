@@ -13,6 +13,7 @@ import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
+import dev.gale.tuple.Values;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -165,7 +166,7 @@ public abstract class BaseStatefulBoltExecutor implements IRichBolt {
 
     /** The checkpoint copies are handled: pass one on anchored to all, and ack them all. */
     protected void forwardCheckpoint(List<Tuple> copies, Action action, long txid, OutputCollector out) {
-        out.emit(CHECKPOINT_STREAM_ID, copies, new dev.gale.tuple.Values(txid, action));
+        out.emit(CHECKPOINT_STREAM_ID, copies, new Values(txid, action));
     }
 
     protected void declareCheckpointStream(OutputFieldsDeclarer declarer) {

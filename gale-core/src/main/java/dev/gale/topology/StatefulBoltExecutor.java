@@ -14,6 +14,8 @@ import dev.gale.tuple.Tuple;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -146,7 +148,7 @@ public class StatefulBoltExecutor<T extends State> extends BaseStatefulBoltExecu
 
     /** Holds the bolt's acks until the state that reflects them is committed; acks may come from any thread. */
     private static final class AckTrackingOutputCollector extends AnchoringOutputCollector {
-        private final java.util.Queue<Tuple> acked = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        private final Queue<Tuple> acked = new ConcurrentLinkedQueue<>();
 
         AckTrackingOutputCollector(OutputCollector delegate) {
             super(delegate);

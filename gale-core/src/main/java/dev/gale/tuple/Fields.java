@@ -2,6 +2,7 @@ package dev.gale.tuple;
 
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -21,7 +22,7 @@ public final class Fields implements Iterable<String>, Serializable {
 
     /** Fields with these names, in this order. Names must be unique. */
     public Fields(String... fields) {
-        this(java.util.Arrays.asList(fields));
+        this(Arrays.asList(fields));
     }
 
     /** Fields with these names, in this order. Names must be unique. */

@@ -1,5 +1,6 @@
 package dev.gale.tuple;
 
+import dev.gale.generated.GlobalStreamId;
 import dev.gale.task.GeneralTopologyContext;
 
 /**
@@ -12,7 +13,7 @@ import dev.gale.task.GeneralTopologyContext;
 public interface Tuple extends ITuple {
 
     /** The component and stream this tuple was emitted on. */
-    dev.gale.generated.GlobalStreamId getSourceGlobalStreamId();
+    GlobalStreamId getSourceGlobalStreamId();
 
     String getSourceComponent();
 

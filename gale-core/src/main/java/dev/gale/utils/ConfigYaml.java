@@ -4,9 +4,17 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
 
 /**
  * Reads YAML configuration files for {@link Utils} and {@code ConfigurableTopology}, with SnakeYAML
@@ -63,7 +71,7 @@ final class ConfigYaml {
     /** A command-line value read as YAML (a superset of JSON): a number, boolean, list or map; else the text itself. */
     static Object parseValue(String text) {
         try {
-            Object v = Snake.load(new java.io.StringReader(text), "value");
+            Object v = Snake.load(new StringReader(text), "value");
             return v == null ? text : v;
         } catch (NoClassDefFoundError | IllegalArgumentException e) {
             return text;
@@ -77,24 +85,24 @@ final class ConfigYaml {
     }
 
     private static String describe(Object o) {
-        return o instanceof java.util.List ? "a list" : o.getClass().getSimpleName() + " " + o;
+        return o instanceof List ? "a list" : o.getClass().getSimpleName() + " " + o;
     }
 
     /** The only class that names SnakeYAML's: loaded on first use, so its absence shows only then. */
     private static final class Snake {
         static Object load(Reader reader, String source) {
-            org.yaml.snakeyaml.LoaderOptions options = new org.yaml.snakeyaml.LoaderOptions();
+            LoaderOptions options = new LoaderOptions();
             options.setAllowDuplicateKeys(false);
             try {
-                return new org.yaml.snakeyaml.Yaml(new org.yaml.snakeyaml.constructor.SafeConstructor(options))
+                return new Yaml(new SafeConstructor(options))
                         .load(reader);
-            } catch (org.yaml.snakeyaml.error.MarkedYAMLException e) {
-                org.yaml.snakeyaml.error.Mark mark = e.getProblemMark();
+            } catch (MarkedYAMLException e) {
+                Mark mark = e.getProblemMark();
                 String where = mark == null ? source
                         : source + " line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1);
                 String context = e.getContext() == null ? "" : oneLine(e.getContext()) + ", ";
                 throw new IllegalArgumentException(where + ": bad YAML: " + context + oneLine(e.getProblem()), e);
-            } catch (org.yaml.snakeyaml.error.YAMLException e) {
+            } catch (YAMLException e) {
                 throw new IllegalArgumentException(source + ": bad YAML: " + oneLine(e.getMessage()), e);
             }
         }

@@ -31,7 +31,7 @@ public class NimbusClient implements AutoCloseable {
      * (Storm: only inside its local mode, {@code storm local} or an open LocalCluster).
      */
     public static boolean isLocalOverride() {
-        return dev.gale.StormSubmitter.remote(null) == null;
+        return StormSubmitter.remote(null) == null;
     }
 
     /** A client of this JVM's Nimbus view (see the class comment). */

@@ -3,6 +3,7 @@ package dev.gale.utils;
 import dev.gale.Config;
 import dev.gale.multilang.BoltMsg;
 import dev.gale.multilang.ISerializer;
+import dev.gale.multilang.JsonSerializer;
 import dev.gale.multilang.NoOutputException;
 import dev.gale.multilang.ShellMsg;
 import dev.gale.multilang.SpoutMsg;
@@ -208,7 +209,7 @@ public class ShellProcess implements Serializable {
     private static ISerializer newSerializer(Map<String, Object> conf) {
         Object name = conf.get(Config.TOPOLOGY_MULTILANG_SERIALIZER);
         if (name == null) {
-            return new dev.gale.multilang.JsonSerializer();
+            return new JsonSerializer();
         }
         return ShellClasses.instantiate(String.valueOf(name), ISerializer.class, Config.TOPOLOGY_MULTILANG_SERIALIZER);
     }

@@ -2,6 +2,7 @@ package dev.gale.utils;
 
 import dev.gale.generated.ComponentObject;
 import dev.gale.generated.GlobalStreamId;
+import dev.gale.impl.topology.StormDefaults;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -185,7 +186,7 @@ public final class Utils {
      * Cluster and daemon keys are left out: Gale has no cluster.
      */
     public static Map<String, Object> readDefaultConfig() {
-        return new HashMap<>(dev.gale.impl.topology.StormDefaults.topology());
+        return new HashMap<>(StormDefaults.topology());
     }
 
     /**

@@ -1,10 +1,12 @@
 package dev.gale.windowing;
 
+import java.io.Serializable;
+
 /**
  * An {@link EvictionContext} of given values (null where not known). Immutable. Serializable, as a
  * time window's policy state saved by persistent windows.
  */
-public class DefaultEvictionContext implements EvictionContext, java.io.Serializable {
+public class DefaultEvictionContext implements EvictionContext, Serializable {
     private static final long serialVersionUID = 1L;
     private final Long referenceTime;
     private final Long currentCount;

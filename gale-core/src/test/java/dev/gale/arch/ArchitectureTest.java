@@ -11,6 +11,14 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.gale.LocalCluster;
+import dev.gale.Testing;
+import dev.gale.generated.StormTopology;
+import dev.gale.testing.BoltTester;
+import dev.gale.testing.TrackedTopology;
+import dev.gale.topology.TopologyBuilder;
+import dev.gale.utils.Time;
+import dev.gale.utils.Utils;
 
 /**
  * The layering of gale-core, checked on its compiled main classes so it stays true: the internals
@@ -28,25 +36,25 @@ class ArchitectureTest {
      */
     private static final Class<?>[] COMPOSITION_ROOTS = {
         // The embedded cluster: plans, starts and stops running topologies.
-        dev.gale.LocalCluster.class,
+        LocalCluster.class,
         // The definition side: the builder creates the engine's component definitions, and
         // StormTopology is what carries them to submit (Storm's getters are views built from them).
-        dev.gale.topology.TopologyBuilder.class,
-        dev.gale.generated.StormTopology.class,
+        TopologyBuilder.class,
+        StormTopology.class,
         // Storm's static Time must answer with the clock of the topology whose executor calls it,
         // which the engine binds to the executor's thread (impl.time.ThreadClock).
-        dev.gale.utils.Time.class,
+        Time.class,
         // Storm's Utils.readStormConfig / readDefaultConfig start from Storm's defaults as Gale
         // applies them (impl.topology.StormDefaults).
-        dev.gale.utils.Utils.class,
+        Utils.class,
         // Storm's two Testing entry points (completeTopology, withSimulatedTimeLocalCluster...):
         // they drive running topologies in simulated time and wait for their executors to idle.
-        dev.gale.Testing.class,
-        dev.gale.testing.Testing.class,
+        Testing.class,
+        dev.gale.testing.Testing.class, // fully qualified: dev.gale.Testing shares the name
         // The testing kit's runners: BoltTester runs one bolt without a cluster on a plan of its own;
         // TrackedTopology copies a topology's definitions and observes every emit of its runs.
-        dev.gale.testing.BoltTester.class,
-        dev.gale.testing.TrackedTopology.class,
+        BoltTester.class,
+        TrackedTopology.class,
     };
 
     @ArchTest
@@ -76,7 +84,7 @@ class ArchitectureTest {
     static final ArchRule theKitsMachineryServesTheKitsOnly = classes()
             .that().resideInAPackage("dev.gale.impl.testkit..")
             .should().onlyBeAccessed().byClassesThat(resideInAnyPackage("dev.gale.impl.testkit..", "dev.gale.testing..")
-                    .or(belongToAnyOf(dev.gale.Testing.class)));
+                    .or(belongToAnyOf(Testing.class)));
 
     @ArchTest
     static final ArchRule oneGlobalStreamId = classes()

@@ -10,6 +10,7 @@ import dev.gale.generated.DRPCRequest;
 import dev.gale.utils.DRPCClient;
 import dev.gale.utils.ServiceRegistry;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -78,12 +79,12 @@ class LocalDRPCTest {
     @Test
     void clientsFindTheOverrideElseTheLastOpenServer() {
         try (LocalDRPC first = new LocalDRPC(); LocalDRPC second = new LocalDRPC()) {
-            assertThat(DRPCClient.getConfiguredClient(java.util.Map.of()).getClient()).isSameAs(second);
+            assertThat(DRPCClient.getConfiguredClient(Map.of()).getClient()).isSameAs(second);
             assertThat(new DRPCSpout("f").get_function()).isEqualTo("f");
             try (DRPCClient.LocalOverride override = new DRPCClient.LocalOverride(first)) {
                 assertThat(DRPCClient.isLocalOverride()).isTrue();
                 assertThat(DRPCClient.getOverrideServiceId()).isEqualTo(first.getServiceId());
-                assertThat(DRPCClient.getConfiguredClient(java.util.Map.of()).getClient()).isSameAs(first);
+                assertThat(DRPCClient.getConfiguredClient(Map.of()).getClient()).isSameAs(first);
             }
             assertThat(DRPCClient.isLocalOverride()).isFalse();
             second.close();

@@ -1,21 +1,20 @@
 package dev.gale.engine;
 
-import dev.gale.Internals;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gale.Config;
+import dev.gale.Internals;
 import dev.gale.LocalCluster;
+import dev.gale.spout.PendingInput;
 import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.testing.AckFailDelegate;
 import dev.gale.testing.FeederSpout;
-import dev.gale.spout.PendingInput;
 import dev.gale.time.SimulatedClock;
+import dev.gale.topology.BasicOutputCollector;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;
-import dev.gale.topology.BasicOutputCollector;
 import dev.gale.topology.base.BaseBasicBolt;
 import dev.gale.topology.base.BaseRichBolt;
 import dev.gale.topology.base.BaseRichSpout;
@@ -25,6 +24,7 @@ import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import dev.gale.utils.TupleUtils;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -260,10 +260,10 @@ class AckingTest {
     /** Records the simulated time of each fail. */
     static final class FailTimes implements AckFailDelegate {
         private static final long serialVersionUID = 1L;
-        private static final Map<Object, Long> TIMES = new java.util.concurrent.ConcurrentHashMap<>();
-        private static final Map<String, SimulatedClock> CLOCKS = new java.util.concurrent.ConcurrentHashMap<>();
+        private static final Map<Object, Long> TIMES = new ConcurrentHashMap<>();
+        private static final Map<String, SimulatedClock> CLOCKS = new ConcurrentHashMap<>();
         // Task copies are deserialized: the clock is found by key, not carried along.
-        private final String clockKey = java.util.UUID.randomUUID().toString();
+        private final String clockKey = UUID.randomUUID().toString();
 
         FailTimes(SimulatedClock clock) {
             CLOCKS.put(clockKey, clock);
@@ -463,7 +463,7 @@ class AckingTest {
         private static final Map<String, AtomicInteger> HELD = new ConcurrentHashMap<>();
         private final String id = UUID.randomUUID().toString();
         private transient OutputCollector collector;
-        private transient java.util.ArrayDeque<Tuple> held;
+        private transient ArrayDeque<Tuple> held;
 
         ReleasingBolt() {
             ALLOWANCE.put(id, new AtomicInteger());
@@ -482,7 +482,7 @@ class AckingTest {
         @Override
         public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
             this.collector = collector;
-            this.held = new java.util.ArrayDeque<>();
+            this.held = new ArrayDeque<>();
         }
 
         @Override

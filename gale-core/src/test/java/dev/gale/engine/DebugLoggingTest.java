@@ -9,8 +9,13 @@ import dev.gale.time.SimulatedClock;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Values;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 /** topology.debug logs every emit of the components it is set for, as Storm's does. */
 class DebugLoggingTest {
@@ -23,8 +28,8 @@ class DebugLoggingTest {
         b.setBolt("loud", new Bolts.Forward("word")).shuffleGrouping("spout").setDebug(true);
         b.setBolt("end", new Bolts.Sink()).shuffleGrouping("loud");
         // Tests log to target/test.log (src/test/resources/simplelogger.properties): read what this run adds.
-        java.nio.file.Path logFile = java.nio.file.Path.of("target", "test.log");
-        org.slf4j.LoggerFactory.getLogger(DebugLoggingTest.class); // opens (and truncates) the file first
+        Path logFile = Path.of("target", "test.log");
+        LoggerFactory.getLogger(DebugLoggingTest.class); // opens (and truncates) the file first
         long before = logSize(logFile);
         try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
             cluster.submitTopology("debug", new Config(), b.createTopology());
@@ -37,21 +42,21 @@ class DebugLoggingTest {
         assertThat(log).doesNotContain("Emitting: spout 'spout'");
     }
 
-    private static long logSize(java.nio.file.Path file) {
+    private static long logSize(Path file) {
         try {
-            return java.nio.file.Files.exists(file) ? java.nio.file.Files.size(file) : 0;
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            return Files.exists(file) ? Files.size(file) : 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
-    private static String logSince(java.nio.file.Path file, long offset) {
+    private static String logSince(Path file, long offset) {
         try {
-            byte[] all = java.nio.file.Files.readAllBytes(file);
+            byte[] all = Files.readAllBytes(file);
             offset = Math.min(offset, all.length);
             return new String(all, (int) offset, all.length - (int) offset, StandardCharsets.UTF_8);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

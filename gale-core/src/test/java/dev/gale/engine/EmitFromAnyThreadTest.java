@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gale.Config;
 import dev.gale.LocalCluster;
+import dev.gale.impl.executor.ForeignEmitsAccess;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.testing.FeederSpout;
@@ -275,7 +276,7 @@ class EmitFromAnyThreadTest {
             cluster.submitTopology("bound", new Config(), b.createTopology());
             spout.feed(new Values("x"), 1);
             cluster.waitForIdle(Duration.ofSeconds(30));
-            int total = 3 * dev.gale.impl.executor.ForeignEmitsAccess.maxQueued();
+            int total = 3 * ForeignEmitsAccess.maxQueued();
             AtomicInteger emitted = new AtomicInteger();
             Thread producer = new Thread(() -> {
                 for (int i = 0; i < total; i++) {
@@ -288,7 +289,7 @@ class EmitFromAnyThreadTest {
             await().atMost(Duration.ofSeconds(30)).until(() -> producer.getState() == Thread.State.TIMED_WAITING
                     || producer.getState() == Thread.State.WAITING);
             assertThat(emitted.get()).as("emits handed before the bound stopped the producer")
-                    .isEqualTo(dev.gale.impl.executor.ForeignEmitsAccess.maxQueued());
+                    .isEqualTo(ForeignEmitsAccess.maxQueued());
             await().atMost(Duration.ofSeconds(60)).until(() -> {
                 cluster.waitForIdle();
                 return spout.getAcked().size() == 1;
@@ -329,7 +330,9 @@ class EmitFromAnyThreadTest {
             assertThat(producer.isAlive()).isFalse();
         }
         assertThat(thrown).singleElement().isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> { throw thrown.get(0); }).hasMessageContaining("bolt 'keeper'")
+        assertThatThrownBy(() -> {
+            throw thrown.get(0);
+        }).hasMessageContaining("bolt 'keeper'")
                 .hasMessageContaining("has stopped");
     }
 }

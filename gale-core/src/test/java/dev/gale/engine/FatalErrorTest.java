@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gale.Config;
 import dev.gale.LocalCluster;
-import dev.gale.impl.executor.Executor;
 import dev.gale.stats.ErrorInfo;
 import dev.gale.stats.TopologyStats;
 import dev.gale.testing.FeederSpout;
@@ -15,7 +14,6 @@ import dev.gale.topology.TopologyBuilder;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Values;
 import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -8,8 +8,13 @@ import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.testing.FeederSpout;
 import dev.gale.time.SimulatedClock;
+import dev.gale.topology.BasicOutputCollector;
+import dev.gale.topology.IBasicBolt;
+import dev.gale.topology.IComponent;
+import dev.gale.topology.IRichBolt;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;
+import dev.gale.topology.base.BaseBasicBolt;
 import dev.gale.topology.base.BaseRichBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
@@ -18,18 +23,21 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 class ForeignThreadTest {
     static final Map<String, Throwable> SEEN = new ConcurrentHashMap<>();
 
     /** A basic bolt's collector finds its anchor on the executor: emits elsewhere are a clear error, as in Storm. */
-    static class EmitsElsewhereBasic extends dev.gale.topology.base.BaseBasicBolt {
+    static class EmitsElsewhereBasic extends BaseBasicBolt {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public void execute(Tuple input, dev.gale.topology.BasicOutputCollector collector) {
+        public void execute(Tuple input, BasicOutputCollector collector) {
             try {
                 CompletableFuture.runAsync(() -> collector.emit(new Values("y"))).get(30, TimeUnit.SECONDS);
             } catch (Exception e) {
@@ -52,12 +60,12 @@ class ForeignThreadTest {
     static class SettlesElsewhere extends BaseRichBolt {
         private static final long serialVersionUID = 1L;
         private transient OutputCollector collector;
-        private transient java.util.concurrent.ExecutorService pool;
+        private transient ExecutorService pool;
 
         @Override
         public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
             this.collector = collector;
-            this.pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+            this.pool = Executors.newSingleThreadExecutor();
         }
 
         @Override
@@ -83,14 +91,14 @@ class ForeignThreadTest {
     }
 
     /** Runs {@code bolt} on one tuple; the emit it tried from another thread must have failed with the thread error. */
-    private static void assertForeignEmitIsAClearError(dev.gale.topology.IComponent bolt, String boltId, String key) {
+    private static void assertForeignEmitIsAClearError(IComponent bolt, String boltId, String key) {
         FeederSpout spout = new FeederSpout(new Fields("v"));
         TopologyBuilder b = new TopologyBuilder();
         b.setSpout("spout", spout);
-        if (bolt instanceof dev.gale.topology.IBasicBolt) {
-            b.setBolt(boltId, (dev.gale.topology.IBasicBolt) bolt).shuffleGrouping("spout");
+        if (bolt instanceof IBasicBolt) {
+            b.setBolt(boltId, (IBasicBolt) bolt).shuffleGrouping("spout");
         } else {
-            b.setBolt(boltId, (dev.gale.topology.IRichBolt) bolt).shuffleGrouping("spout");
+            b.setBolt(boltId, (IRichBolt) bolt).shuffleGrouping("spout");
         }
         try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
             cluster.submitTopology("foreign-" + boltId, new Config(), b.createTopology());
@@ -116,7 +124,7 @@ class ForeignThreadTest {
                 spout.feed(new Values(i), i);
             }
             // The other thread settles at its own pace; each check runs what it handed over.
-            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> {
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> {
                 cluster.waitForIdle();
                 return spout.getAcked().size() + spout.getFailed().size() == 200;
             });

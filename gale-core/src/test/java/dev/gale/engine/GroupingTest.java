@@ -14,6 +14,7 @@ import dev.gale.topology.BoltDeclarer;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Values;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -22,11 +23,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** Every grouping routes tuples to the tasks its contract names. */
 class GroupingTest {
@@ -41,7 +43,7 @@ class GroupingTest {
         }
     }
 
-    private static void feed(FeederSpout spout, int n, java.util.function.IntFunction<List<Object>> values) {
+    private static void feed(FeederSpout spout, int n, IntFunction<List<Object>> values) {
         for (int i = 0; i < n; i++) {
             spout.feed(values.apply(i), i);
         }
@@ -336,7 +338,7 @@ class GroupingTest {
             // Every id ends acked or failed, exactly once.
             assertThat(acked).doesNotHaveDuplicates();
             assertThat(failed).doesNotHaveDuplicates();
-            List<Object> all = new java.util.ArrayList<>(acked);
+            List<Object> all = new ArrayList<>(acked);
             all.addAll(failed);
             assertThat(all).containsExactlyInAnyOrderElementsOf(IntStream.range(0, 600).boxed().collect(Collectors.toList()));
             assertThat(failed).containsExactlyInAnyOrderElementsOf(

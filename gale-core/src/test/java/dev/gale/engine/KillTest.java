@@ -7,7 +7,10 @@ import dev.gale.Config;
 import dev.gale.KillReport;
 import dev.gale.LocalCluster;
 import dev.gale.generated.KillOptions;
+import dev.gale.testing.FeederSpout;
 import dev.gale.time.SimulatedClock;
+import dev.gale.topology.TopologyBuilder;
+import dev.gale.tuple.Fields;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -80,8 +83,8 @@ class KillTest {
     void aTopologyThatStopsByItselfIsReportedCleanAndLeavesNoThread() {
         Stuck.SleepingSpout spout = new Stuck.SleepingSpout();
         Bolts.Sink sink = new Bolts.Sink();
-        dev.gale.topology.TopologyBuilder b = new dev.gale.topology.TopologyBuilder();
-        b.setSpout("feeder", new dev.gale.testing.FeederSpout(new dev.gale.tuple.Fields("word")));
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("feeder", new FeederSpout(new Fields("word")));
         b.setBolt("sink", sink).shuffleGrouping("feeder");
         try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock())
                 .withKillGracePeriod(GRACE).withStepScheduler(false).build()) {

@@ -9,6 +9,7 @@ import dev.gale.time.SimulatedClock;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Values;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class LinearChainTest {
@@ -29,7 +30,7 @@ class LinearChainTest {
             }
             cluster.waitForIdle();
             assertThat(spout.getAcked()).hasSize(1000).containsExactlyInAnyOrderElementsOf(
-                    java.util.stream.IntStream.range(0, 1000).boxed().toList());
+                    IntStream.range(0, 1000).boxed().toList());
             assertThat(spout.getFailed()).isEmpty();
             assertThat(sink.record.seen()).hasSize(1000);
         }

@@ -18,6 +18,7 @@ import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import java.time.Duration;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -104,7 +105,7 @@ class LocalityAwareShuffleTest {
 
     /** Runs spouts x bolts(4) on two threads, placed as a pipeline (and never moved); returns the run's key. */
     private static String run(int spouts, Map<String, Object> extra) {
-        String run = java.util.UUID.randomUUID().toString();
+        String run = UUID.randomUUID().toString();
         SAME_THREAD.put(run, new AtomicInteger());
         OTHER_THREAD.put(run, new AtomicInteger());
         READY.put(run, new AtomicInteger());
@@ -114,6 +115,8 @@ class LocalityAwareShuffleTest {
         Config conf = new Config();
         conf.put(Config.GALE_SCHEDULER_THREADS, 2);
         conf.put(Config.GALE_SCHEDULER_PLACEMENT, "pipeline");
+        // A loaded machine can stall a call past the watchdog's limit, and a move would mix the threads.
+        conf.put(Config.GALE_SCHEDULER_BLOCKED_MS, 0);
         conf.putAll(extra);
         try (LocalCluster cluster = new LocalCluster()) {
             cluster.submitTopology("shuffle", conf, b.createTopology());

@@ -1,18 +1,17 @@
 package dev.gale.engine;
 
-import dev.gale.Internals;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.gale.Config;
+import dev.gale.Internals;
 import dev.gale.LocalCluster;
 import dev.gale.impl.executor.Executor;
+import dev.gale.spout.PendingInput;
 import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.testing.FeederSpout;
-import dev.gale.spout.PendingInput;
 import dev.gale.time.SimulatedClock;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;

@@ -1,11 +1,10 @@
 package dev.gale.engine;
 
-import dev.gale.Internals;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.gale.Config;
+import dev.gale.Internals;
 import dev.gale.LocalCluster;
 import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.TopologyContext;

@@ -1,12 +1,11 @@
 package dev.gale.engine;
 
-import dev.gale.Internals;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gale.Config;
 import dev.gale.Constants;
+import dev.gale.Internals;
 import dev.gale.LocalCluster;
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.impl.topology.TopologyPlan;

@@ -1,10 +1,9 @@
 package dev.gale.engine;
 
-import dev.gale.Internals;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gale.Config;
+import dev.gale.Internals;
 import dev.gale.LocalCluster;
 import dev.gale.impl.sched.ThreadedScheduler;
 import dev.gale.spout.SpoutOutputCollector;

@@ -5,21 +5,26 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gale.Config;
 import dev.gale.LocalCluster;
+import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.testing.FeederSpout;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.topology.base.BaseRichBolt;
+import dev.gale.topology.base.BaseRichSpout;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
+import dev.gale.utils.Utils;
 import java.time.Duration;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,13 +47,13 @@ class TupleBatchingTest {
      * first rounds may leave by the end of the burst (cold code makes the emitting call slow, and
      * a slow call ends the burst); once warm, the waiting call comes in the same burst.
      */
-    static final class EmitThenWait extends dev.gale.topology.base.BaseRichSpout {
+    static final class EmitThenWait extends BaseRichSpout {
         private static final long serialVersionUID = 1L;
         private final String key;
         private final int n;
         private final boolean someTracked;
         private final boolean flushThenPark;
-        private transient dev.gale.spout.SpoutOutputCollector collector;
+        private transient SpoutOutputCollector collector;
         private int calls;
         private long next;
         private int arrivedRounds;
@@ -61,7 +66,7 @@ class TupleBatchingTest {
         }
 
         @Override
-        public void open(Map<String, Object> conf, TopologyContext context, dev.gale.spout.SpoutOutputCollector collector) {
+        public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
             this.collector = collector;
         }
 
@@ -87,9 +92,9 @@ class TupleBatchingTest {
             long deadline = System.nanoTime() + 2_000_000_000L;
             while (RECEIVED.get(key).get() < next && System.nanoTime() < deadline) {
                 if (flushThenPark) {
-                    java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+                    LockSupport.parkNanos(1_000_000L);
                 } else {
-                    dev.gale.utils.Utils.sleep(1);
+                    Utils.sleep(1);
                 }
             }
             if (RECEIVED.get(key).get() == next) {
@@ -176,7 +181,7 @@ class TupleBatchingTest {
     }
 
     private static String fresh() {
-        String key = java.util.UUID.randomUUID().toString();
+        String key = UUID.randomUUID().toString();
         LAST.put(key, new AtomicLong(-1));
         OUT_OF_ORDER.put(key, new AtomicInteger());
         RECEIVED.put(key, new AtomicInteger());

@@ -16,6 +16,7 @@ import dev.gale.impl.topology.TopologyPlan;
 import dev.gale.task.WorkerTopologyContext;
 import dev.gale.testing.FeederSpout;
 import dev.gale.time.SimulatedClock;
+import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.tuple.Fields;
 import java.util.LinkedHashMap;
@@ -238,7 +239,7 @@ class ValidationTest {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public void declareOutputFields(dev.gale.topology.OutputFieldsDeclarer declarer) {
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
             throw new IllegalStateException("no fields today");
         }
     }

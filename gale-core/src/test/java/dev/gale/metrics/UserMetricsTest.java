@@ -13,6 +13,7 @@ import com.codahale.metrics.Timer;
 import dev.gale.Config;
 import dev.gale.LocalCluster;
 import dev.gale.stats.UserMetric;
+import dev.gale.stats.UserMetrics;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.testing.FeederSpout;
@@ -105,7 +106,7 @@ class UserMetricsTest {
 
     @Test
     void aNameTakenByAnotherKindIsRefusedNamingIt() {
-        dev.gale.stats.UserMetrics m = new dev.gale.stats.UserMetrics();
+        UserMetrics m = new UserMetrics();
         m.counter("c", 1, "x");
         assertThatThrownBy(() -> m.meter("c", 1, "x")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("component 'c', task 1").hasMessageContaining("'x'")

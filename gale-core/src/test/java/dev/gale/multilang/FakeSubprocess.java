@@ -2,6 +2,7 @@ package dev.gale.multilang;
 
 import dev.gale.utils.Json;
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
@@ -215,7 +216,7 @@ public final class FakeSubprocess {
     public static String[] command(String mode) throws Exception {
         String javaBin = ProcessHandle.current().info().command().orElse("java");
         String cp = Path.of(FakeSubprocess.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                + java.io.File.pathSeparator
+                + File.pathSeparator
                 + Path.of(Json.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         return new String[] {javaBin, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", cp, FakeSubprocess.class.getName(), mode};
     }

@@ -3,6 +3,7 @@ package dev.gale.state;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +37,7 @@ class DefaultStateSerializerTest {
     static final class Opaque {
     }
 
-    record Holder(Object inside) implements java.io.Serializable {
+    record Holder(Object inside) implements Serializable {
     }
 
     @Test

@@ -18,6 +18,7 @@ import dev.gale.topology.base.BaseStatefulBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
+import java.io.Serializable;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -38,7 +39,7 @@ class ExactlyOnceProtocolTest {
     private static final Map<String, Set<Integer>> FAIL_ONCE = new ConcurrentHashMap<>();
 
     /** A number and the relay's epoch it was emitted in. */
-    record Id(long epoch, int n) implements java.io.Serializable {
+    record Id(long epoch, int n) implements Serializable {
     }
 
     /** Emits 0, 1, 2, ... up to its source's limit; its position is the next number. */
@@ -80,6 +81,11 @@ class ExactlyOnceProtocolTest {
                 collector.emit(new Values(next), new Id(relay.epoch(), next));
                 next++;
             }
+        }
+
+        @Override
+        public void relayCheckpoints() {
+            relay.poll();
         }
 
         @Override
@@ -223,6 +229,26 @@ class ExactlyOnceProtocolTest {
             clock.advanceMillis(INTERVAL);
             assertThat(FAIL_ONCE.get(source)).isEmpty();
             assertThat(committed(store)).containsExactly(sumBelow(70), 70);
+        }
+    }
+
+    @Test
+    void aSpoutAtItsPendingLimitStillRelaysTheCheckpointsItsTreesWaitFor() {
+        String source = "capped-" + UUID.randomUUID();
+        String store = "eo-" + source;
+        LIMITS.put(source, new AtomicInteger(50));
+        SimulatedClock clock = new SimulatedClock();
+        Config conf = conf(store);
+        conf.setMaxSpoutPending(10); // the bolts ack on commit: 10 open trees fill the spout until a checkpoint
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(clock).build()) {
+            cluster.submitTopology("eo-capped", conf, topology(source).createTopology());
+            for (int i = 0; i < 20 && committed(store)[1] < 50; i++) {
+                cluster.waitForIdle();
+                clock.advanceMillis(INTERVAL);
+                cluster.waitForIdle();
+                assertThat(committed(store)[1]).as("after checkpoint %d", i).isGreaterThanOrEqualTo(Math.min(50, 9L * i));
+            }
+            assertThat(committed(store)).containsExactly(sumBelow(50), 50);
         }
     }
 }

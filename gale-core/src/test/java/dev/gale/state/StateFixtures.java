@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -92,7 +93,7 @@ final class StateFixtures {
         @Override
         public void initState(KeyValueState<String, Object> state) {
             this.counts = state;
-            Map<String, Object> snapshot = new java.util.TreeMap<>();
+            Map<String, Object> snapshot = new TreeMap<>();
             for (Map.Entry<String, Object> e : state) {
                 snapshot.put(e.getKey(), e.getValue());
             }

@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 
 class TestingTest {
@@ -177,8 +178,8 @@ class TestingTest {
     /** Emits {@code count} tracked tuples per task from its own (per-copy) state, then is exhausted. */
     static class CountdownSpout extends BaseRichSpout implements CompletableSpout {
         private static final long serialVersionUID = 1L;
-        static final Map<String, Integer> STARTUPS = new java.util.concurrent.ConcurrentHashMap<>();
-        static final Map<String, Integer> CLEANS = new java.util.concurrent.ConcurrentHashMap<>();
+        static final Map<String, Integer> STARTUPS = new ConcurrentHashMap<>();
+        static final Map<String, Integer> CLEANS = new ConcurrentHashMap<>();
         private final String name;
         private final int count;
         private volatile int emitted;

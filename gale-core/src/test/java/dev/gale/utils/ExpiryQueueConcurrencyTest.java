@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gale.time.SimulatedClock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -159,7 +160,7 @@ class ExpiryQueueConcurrencyTest {
             todo.set(i, todo.get(k));
             todo.set(k, swap);
         }
-        Map<String, Integer> left = new java.util.HashMap<>();
+        Map<String, Integer> left = new HashMap<>();
         todo.forEach(e -> left.merge(e, 1, Integer::sum));
         start.await();
         for (String elem : todo) {

@@ -2,6 +2,9 @@ package dev.gale.utils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.management.ThreadMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.AbstractMap;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -108,7 +111,7 @@ class RotatingTableTest {
         assertThat(map.get(null)).isEqualTo(1);
         map.rotate();
         Map<String, Integer> expired = map.rotate();
-        assertThat(expired).containsOnly(Map.entry("a", 2), new java.util.AbstractMap.SimpleEntry<>(null, 1));
+        assertThat(expired).containsOnly(Map.entry("a", 2), new AbstractMap.SimpleEntry<>(null, 1));
         assertThat(map.containsKey(null)).isFalse();
         map.put(null, 3);
         assertThat(map.remove(null)).isEqualTo(3);
@@ -144,8 +147,8 @@ class RotatingTableTest {
         Integer key = 1_000_000;
         Integer value = 2_000_000;
         map.put(key, value);
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        ThreadMXBean threads =
+                (ThreadMXBean) ManagementFactory.getThreadMXBean();
         long tid = Thread.currentThread().getId();
         for (int i = 0; i < 20_000; i++) {
             map.put(key, value);

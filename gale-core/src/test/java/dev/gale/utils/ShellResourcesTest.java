@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.OutputStream;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,8 +26,8 @@ class ShellResourcesTest {
         Files.writeString(classes.resolve("resources/lib/util.py"), "x = 1");
         Path jar = tmp.resolve("multilang.jar");
         // As Storm's multilang jars: a manifest; no directory entry for resources/ (found through the manifest).
-        java.util.jar.Manifest manifest = new java.util.jar.Manifest();
-        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), manifest)) {
             put(out, "resources/storm.py", "import sys");
             put(out, "resources/bolt.py", "print('from the jar')");
@@ -47,7 +50,7 @@ class ShellResourcesTest {
     private static void put(JarOutputStream out, String name, String text) throws Exception {
         out.putNextEntry(new JarEntry(name));
         OutputStream o = out;
-        o.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        o.write(text.getBytes(StandardCharsets.UTF_8));
         out.closeEntry();
     }
 }

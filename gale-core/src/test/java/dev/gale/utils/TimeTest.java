@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import org.assertj.core.data.Offset;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 class TimeTest {
@@ -25,7 +27,7 @@ class TimeTest {
             assertThat(Time.simulatedClock()).isSameAs(t.getClock());
         }
         assertThat(Time.isSimulating()).isFalse();
-        assertThat(Time.currentTimeMillis()).isCloseTo(System.currentTimeMillis(), org.assertj.core.data.Offset.offset(60_000L));
+        assertThat(Time.currentTimeMillis()).isCloseTo(System.currentTimeMillis(), Offset.offset(60_000L));
     }
 
     @Test
@@ -49,7 +51,7 @@ class TimeTest {
                 }
             });
             sleeper.start();
-            org.awaitility.Awaitility.await().atMost(10, TimeUnit.SECONDS).until(() -> Time.isThreadWaiting(sleeper));
+            Awaitility.await().atMost(10, TimeUnit.SECONDS).until(() -> Time.isThreadWaiting(sleeper));
             Time.advanceTime(999);
             assertThat(Time.isThreadWaiting(sleeper)).as("still sleeping at 999 ms").isTrue();
             assertThat(sleeper.isAlive()).isTrue();
@@ -74,7 +76,7 @@ class TimeTest {
                 }
             });
             sleeper.start();
-            org.awaitility.Awaitility.await().atMost(10, TimeUnit.SECONDS).until(() -> Time.isThreadWaiting(sleeper));
+            Awaitility.await().atMost(10, TimeUnit.SECONDS).until(() -> Time.isThreadWaiting(sleeper));
         }
         sleeper.join(10_000);
         assertThat(thrown.get()).isInstanceOf(InterruptedException.class);

@@ -6,8 +6,11 @@ import dev.gale.Config;
 import dev.gale.LocalCluster;
 import dev.gale.testing.FeederSpout;
 import dev.gale.time.SimulatedClock;
+import dev.gale.topology.BasicOutputCollector;
+import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.topology.WindowedBoltExecutor;
+import dev.gale.topology.base.BaseBasicBolt;
 import dev.gale.topology.base.BaseWindowedBolt.Count;
 import dev.gale.topology.base.BaseWindowedBolt.Duration;
 import dev.gale.tuple.Fields;
@@ -180,17 +183,17 @@ class EventTimeWindowTest {
     }
 
     /** Re-emits the late tuple's own values, anchored to the tuple from the late stream. */
-    static final class LateUnwrap extends dev.gale.topology.base.BaseBasicBolt {
+    static final class LateUnwrap extends BaseBasicBolt {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public void execute(Tuple input, dev.gale.topology.BasicOutputCollector collector) {
+        public void execute(Tuple input, BasicOutputCollector collector) {
             Tuple lateTuple = (Tuple) input.getValueByField(WindowedBoltExecutor.LATE_TUPLE_FIELD);
             collector.emit(lateTuple.getValues());
         }
 
         @Override
-        public void declareOutputFields(dev.gale.topology.OutputFieldsDeclarer declarer) {
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
             declarer.declare(new Fields("n", "ts"));
         }
     }

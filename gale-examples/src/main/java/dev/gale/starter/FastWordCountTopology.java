@@ -14,13 +14,12 @@ package dev.gale.starter;
 
 import dev.gale.Config;
 import dev.gale.StormSubmitter;
-import dev.gale.generated.ClusterSummary;
 import dev.gale.generated.ExecutorSummary;
 import dev.gale.generated.KillOptions;
 import dev.gale.generated.Nimbus;
 import dev.gale.generated.SpoutStats;
 import dev.gale.generated.TopologyInfo;
-import dev.gale.generated.TopologySummary;
+import dev.gale.metric.LoggingMetricsConsumer;
 import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.BasicOutputCollector;
@@ -93,7 +92,7 @@ public class FastWordCountTopology {
         builder.setBolt("count", new WordCount(), 4).fieldsGrouping("split", new Fields("word"));
 
         Config conf = new Config();
-        conf.registerMetricsConsumer(dev.gale.metric.LoggingMetricsConsumer.class);
+        conf.registerMetricsConsumer(LoggingMetricsConsumer.class);
 
         String name = "wc-test";
         if (args != null && args.length > 0) {

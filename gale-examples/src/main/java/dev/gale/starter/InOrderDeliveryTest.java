@@ -14,13 +14,12 @@ package dev.gale.starter;
 
 import dev.gale.Config;
 import dev.gale.StormSubmitter;
-import dev.gale.generated.ClusterSummary;
 import dev.gale.generated.ExecutorSummary;
 import dev.gale.generated.KillOptions;
 import dev.gale.generated.Nimbus;
 import dev.gale.generated.SpoutStats;
 import dev.gale.generated.TopologyInfo;
-import dev.gale.generated.TopologySummary;
+import dev.gale.metric.LoggingMetricsConsumer;
 import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.BasicOutputCollector;
@@ -86,7 +85,7 @@ public class InOrderDeliveryTest {
         builder.setBolt("count", new Check(), 8).fieldsGrouping("spout", new Fields("c1"));
 
         Config conf = new Config();
-        conf.registerMetricsConsumer(dev.gale.metric.LoggingMetricsConsumer.class);
+        conf.registerMetricsConsumer(LoggingMetricsConsumer.class);
 
         String name = "in-order-test";
         if (args != null && args.length > 0) {

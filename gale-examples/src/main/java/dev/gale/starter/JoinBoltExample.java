@@ -12,7 +12,6 @@
 
 package dev.gale.starter;
 
-import java.util.concurrent.TimeUnit;
 import dev.gale.Config;
 import dev.gale.StormSubmitter;
 import dev.gale.bolt.JoinBolt;
@@ -23,6 +22,7 @@ import dev.gale.topology.base.BaseWindowedBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Values;
 import dev.gale.utils.NimbusClient;
+import java.util.concurrent.TimeUnit;
 
 public class JoinBoltExample {
     public static void main(String[] args) throws Exception {

@@ -12,9 +12,6 @@
 
 package dev.gale.starter;
 
-import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import dev.gale.Config;
 import dev.gale.metric.LoggingMetricsConsumer;
 import dev.gale.starter.bolt.WordCountBolt;
@@ -28,6 +25,9 @@ import dev.gale.topology.TopologyBuilder;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * Some topologies might spawn some threads within bolts to do some work and emit tuples from those threads.

@@ -20,9 +20,6 @@ package dev.gale.starter;
 
 import static dev.gale.topology.base.BaseWindowedBolt.Duration;
 
-import java.util.Iterator;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import dev.gale.Config;
 import dev.gale.StormSubmitter;
 import dev.gale.starter.spout.RandomIntegerSpout;
@@ -37,6 +34,9 @@ import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import dev.gale.windowing.TupleWindow;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

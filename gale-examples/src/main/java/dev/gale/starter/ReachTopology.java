@@ -12,12 +12,6 @@
 
 package dev.gale.starter;
 
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import dev.gale.Config;
 import dev.gale.StormSubmitter;
 import dev.gale.coordination.BatchOutputCollector;
@@ -31,6 +25,12 @@ import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import dev.gale.utils.DRPCClient;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * This is a good example of doing complex Distributed RPC on top of Storm. This program creates a topology that can

@@ -12,10 +12,6 @@
 
 package dev.gale.starter;
 
-import java.util.Iterator;
-import java.util.Map;
-import java.util.Map.Entry;
-import java.util.concurrent.ConcurrentHashMap;
 import dev.gale.Config;
 import dev.gale.StormSubmitter;
 import dev.gale.task.OutputCollector;
@@ -30,6 +26,10 @@ import dev.gale.topology.base.BaseRichBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Map.Entry;
+import java.util.concurrent.ConcurrentHashMap;
 
 public class ResourceAwareExampleTopology {
     public static void main(String[] args) throws Exception {

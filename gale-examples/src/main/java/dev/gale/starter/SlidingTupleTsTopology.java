@@ -12,7 +12,6 @@
 
 package dev.gale.starter;
 
-import java.util.concurrent.TimeUnit;
 import dev.gale.Config;
 import dev.gale.StormSubmitter;
 import dev.gale.starter.bolt.PrinterBolt;
@@ -21,6 +20,7 @@ import dev.gale.starter.spout.RandomIntegerSpout;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.topology.base.BaseWindowedBolt;
 import dev.gale.topology.base.BaseWindowedBolt.Duration;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Windowing based on tuple timestamp (e.g. the time when tuple is generated

@@ -12,8 +12,6 @@
 
 package dev.gale.starter;
 
-import java.util.List;
-import java.util.Map;
 import dev.gale.Config;
 import dev.gale.StormSubmitter;
 import dev.gale.starter.bolt.PrinterBolt;
@@ -29,6 +27,8 @@ import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import dev.gale.windowing.TupleWindow;
+import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

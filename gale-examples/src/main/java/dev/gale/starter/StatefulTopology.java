@@ -18,7 +18,6 @@
 
 package dev.gale.starter;
 
-import java.util.Map;
 import dev.gale.Config;
 import dev.gale.StormSubmitter;
 import dev.gale.starter.spout.RandomIntegerSpout;
@@ -33,6 +32,7 @@ import dev.gale.topology.base.BaseStatefulBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

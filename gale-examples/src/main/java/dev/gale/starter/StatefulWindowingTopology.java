@@ -18,7 +18,6 @@
 
 package dev.gale.starter;
 
-import java.util.Map;
 import dev.gale.Config;
 import dev.gale.StormSubmitter;
 import dev.gale.starter.bolt.PrinterBolt;
@@ -35,6 +34,7 @@ import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import dev.gale.windowing.TupleWindow;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

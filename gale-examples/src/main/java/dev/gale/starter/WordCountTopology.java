@@ -12,20 +12,15 @@
 
 package dev.gale.starter;
 
-import java.util.HashMap;
-import java.util.Map;
 import dev.gale.starter.bolt.WordCountBolt;
 import dev.gale.starter.spout.RandomSentenceSpout;
 import dev.gale.task.ShellBolt;
-import dev.gale.topology.BasicOutputCollector;
 import dev.gale.topology.ConfigurableTopology;
 import dev.gale.topology.IRichBolt;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;
-import dev.gale.topology.base.BaseBasicBolt;
 import dev.gale.tuple.Fields;
-import dev.gale.tuple.Tuple;
-import dev.gale.tuple.Values;
+import java.util.Map;
 
 /**
  * This topology demonstrates Storm's stream groupings and multilang

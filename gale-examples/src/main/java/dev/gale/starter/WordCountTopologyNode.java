@@ -12,8 +12,6 @@
 
 package dev.gale.starter;
 
-import java.util.HashMap;
-import java.util.Map;
 import dev.gale.Config;
 import dev.gale.StormSubmitter;
 import dev.gale.spout.ShellSpout;
@@ -27,6 +25,8 @@ import dev.gale.topology.base.BaseBasicBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * This topology demonstrates Storm's stream groupings and multilang capabilities.

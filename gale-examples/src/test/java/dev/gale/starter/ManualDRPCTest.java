@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gale.LocalCluster;
 import dev.gale.LocalDRPC;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,7 +24,7 @@ class ManualDRPCTest {
 
             assertThat(out.lines()).containsSubsequence("aaa!!!", "bbb!!!");
             assertThat(drpc.execute("exclamation", "ccc")).isEqualTo("ccc!!!");
-            await().atMost(java.time.Duration.ofSeconds(10)).untilAsserted(() -> assertThat(
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(
                     cluster.getTopologyStats("exclaim").component("return").orElseThrow().acked()).isEqualTo(3));
         }
     }

@@ -11,7 +11,9 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,9 +63,9 @@ class SkewedRollingTopWordsTest {
             assertThat(rankings).anySatisfy(r -> assertThat(new TreeMap<>(r)).isEqualTo(emitted));
             // Partial key grouping: each word is counted by at most two counter tasks, and (its load
             // balanced) by both; the aggregator sums them again.
-            Map<Object, java.util.Set<Integer>> countersOf = new TreeMap<>();
+            Map<Object, Set<Integer>> countersOf = new TreeMap<>();
             for (EmitRecorder.Emit e : EmitRecorder.emits("counter")) {
-                countersOf.computeIfAbsent(e.values().get(0), k -> new java.util.TreeSet<>()).add(e.task());
+                countersOf.computeIfAbsent(e.values().get(0), k -> new TreeSet<>()).add(e.task());
             }
             assertThat(countersOf.values()).allSatisfy(tasks -> assertThat(tasks.size()).isLessThanOrEqualTo(2))
                     .anySatisfy(tasks -> assertThat(tasks).hasSize(2));

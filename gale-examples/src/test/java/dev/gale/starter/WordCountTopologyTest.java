@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -80,7 +81,7 @@ class WordCountTopologyTest {
                     .collect(Collectors.groupingBy(c -> (String) c.get(0), Collectors.mapping(c -> c.get(1), Collectors.toList())));
             assertThat(counts.keySet()).isEqualTo(expected.keySet());
             expected.forEach((word, n) -> assertThat(counts.get(word))
-                    .as(word).containsExactlyElementsOf(java.util.stream.IntStream.rangeClosed(1, n).boxed().toList()));
+                    .as(word).containsExactlyElementsOf(IntStream.rangeClosed(1, n).boxed().toList()));
             TopologyStats stats = cluster.getTopologyStats("word-count");
             assertThat(stats.component("split").orElseThrow().lastErrors()).isEmpty();
             assertThat(stats.component("split").orElseThrow().tasks()).hasSize(8);

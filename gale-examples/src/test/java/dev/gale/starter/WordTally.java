@@ -5,6 +5,7 @@ import dev.gale.hooks.info.EmitInfo;
 import dev.gale.task.TopologyContext;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -66,7 +67,7 @@ public class WordTally extends BaseTaskHook {
 
     /** A tally as plain numbers. */
     static Map<String, Long> totals(Map<String, LongAdder> tally) {
-        Map<String, Long> out = new java.util.TreeMap<>();
+        Map<String, Long> out = new TreeMap<>();
         tally.forEach((w, n) -> out.put(w, n.sum()));
         return out;
     }

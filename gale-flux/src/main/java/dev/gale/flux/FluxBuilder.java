@@ -1,12 +1,12 @@
 package dev.gale.flux;
 
 import dev.gale.Config;
+import dev.gale.flux.internal.ObjectMaker;
+import dev.gale.flux.internal.TopologyAssembler;
 import dev.gale.flux.model.ExecutionContext;
 import dev.gale.flux.model.ObjectDef;
 import dev.gale.flux.model.TopologyDef;
 import dev.gale.generated.StormTopology;
-import dev.gale.flux.internal.ObjectMaker;
-import dev.gale.flux.internal.TopologyAssembler;
 import java.lang.reflect.InvocationTargetException;
 
 /**

@@ -6,9 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.gale.flux.fixtures.Parts;
 import dev.gale.flux.model.ExecutionContext;
 import dev.gale.flux.model.TopologyDef;
-import dev.gale.generated.Grouping;
 import dev.gale.generated.GlobalStreamId;
+import dev.gale.generated.Grouping;
 import dev.gale.generated.StormTopology;
+import dev.gale.testing.NGrouping;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -300,7 +301,8 @@ class FluxBuilderErrorsTest {
                   - {from: "spout", to: "local", grouping: {type: LOCAL_OR_SHUFFLE}}
                   - {from: "spout", to: "none", grouping: {type: NONE}}
                   - {from: "shuffle", to: "direct", grouping: {type: DIRECT, streamId: "direct-stream"}}
-                  - {from: "spout", to: "custom", grouping: {type: CUSTOM, customClass: {className: "org.apache.storm.testing.NGrouping", constructorArgs: [1]}}}
+                  - {from: "spout", to: "custom", grouping: {type: CUSTOM, customClass: {className: "org.apache.storm.testing.NGrouping",
+                          constructorArgs: [1]}}}
                   - {from: "fields", to: "shuffle", grouping: {type: SHUFFLE}}
                 """);
         StormTopology topology = build(context);
@@ -317,7 +319,7 @@ class FluxBuilderErrorsTest {
         assertThat(grouping(topology, "none", "spout", "default").type()).isEqualTo(Grouping.Type.NONE);
         assertThat(grouping(topology, "direct", "shuffle", "direct-stream").type()).isEqualTo(Grouping.Type.DIRECT);
         assertThat(grouping(topology, "custom", "spout", "default").customGrouping())
-                .isInstanceOf(dev.gale.testing.NGrouping.class);
+                .isInstanceOf(NGrouping.class);
         assertThat(topology.get_bolts().get("shuffle").get_common().get_parallelism_hint()).isEqualTo(3);
         assertThat(topology.components().get("shuffle").numTasks()).isEqualTo(6);
     }

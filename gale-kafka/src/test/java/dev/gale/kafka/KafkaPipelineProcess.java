@@ -2,6 +2,8 @@ package dev.gale.kafka;
 
 import dev.gale.Config;
 import dev.gale.LocalCluster;
+import dev.gale.kafka.bolt.KafkaBolt;
+import dev.gale.kafka.bolt.mapper.FieldNameBasedTupleToKafkaMapper;
 import dev.gale.kafka.spout.EmptyKafkaTupleListener;
 import dev.gale.kafka.spout.KafkaSpout;
 import dev.gale.kafka.spout.KafkaSpoutConfig;
@@ -95,16 +97,16 @@ public final class KafkaPipelineProcess {
         Runtime.getRuntime().halt(3);
     }
 
-    private static dev.gale.kafka.bolt.KafkaBolt<String, String> sink(String bootstrap, String topic) {
+    private static KafkaBolt<String, String> sink(String bootstrap, String topic) {
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         p.put(ProducerConfig.LINGER_MS_CONFIG, 5);
-        return new dev.gale.kafka.bolt.KafkaBolt<String, String>()
+        return new KafkaBolt<String, String>()
                 .withProducerProperties(p)
                 .withTopicSelector(topic)
-                .withTupleToKafkaMapper(new dev.gale.kafka.bolt.mapper.FieldNameBasedTupleToKafkaMapper<>("key",
+                .withTupleToKafkaMapper(new FieldNameBasedTupleToKafkaMapper<>("key",
                         "message"));
     }
 

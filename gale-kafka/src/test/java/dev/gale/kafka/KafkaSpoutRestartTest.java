@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gale.Config;
 import dev.gale.LocalCluster;
+import dev.gale.generated.StormTopology;
 import dev.gale.kafka.embedded.EmbeddedKafkaBroker;
 import dev.gale.kafka.spout.EmptyKafkaTupleListener;
 import dev.gale.kafka.spout.FirstPollOffsetStrategy;
@@ -70,7 +71,7 @@ class KafkaSpoutRestartTest {
         assertThat(written).as("times each record was written").isEqualTo(once);
     }
 
-    private static dev.gale.generated.StormTopology topology(EmbeddedKafkaBroker broker, String in, String out,
+    private static StormTopology topology(EmbeddedKafkaBroker broker, String in, String out,
             String group, FirstPollOffsetStrategy strategy) {
         TopologyBuilder b = new TopologyBuilder();
         b.setSpout("kafka", new KafkaSpout<>(KafkaEndToEndTest.source(broker, in, group)

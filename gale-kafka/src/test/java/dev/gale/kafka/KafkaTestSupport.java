@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Future;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -46,7 +47,7 @@ final class KafkaTestSupport {
                 sent.add(producer.send(new ProducerRecord<>(topic, "key-" + (i % keys), Integer.toString(i))));
                 if (pauseNanos > 0 && (i - from + 1) % batch == 0) {
                     producer.flush();
-                    java.util.concurrent.locks.LockSupport.parkNanos(pauseNanos);
+                    LockSupport.parkNanos(pauseNanos);
                 }
             }
             for (Future<RecordMetadata> f : sent) {

@@ -16,6 +16,7 @@ import dev.gale.topology.base.BaseRichBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
+import dev.gale.utils.TupleUtils;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -45,7 +46,7 @@ class UncommittedLimitTest {
 
         @Override
         public void execute(Tuple input) {
-            if (dev.gale.utils.TupleUtils.isTick(input)) {
+            if (TupleUtils.isTick(input)) {
                 Tuple held;
                 while (release && (held = HELD.poll()) != null) {
                     collector.ack(held);

@@ -35,6 +35,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -219,7 +220,7 @@ class AckingPortTest {
         }
     }
 
-    private static void awaitThat(java.util.concurrent.Callable<Boolean> condition) {
+    private static void awaitThat(Callable<Boolean> condition) {
         await().atMost(Duration.ofMillis(Testing.TEST_TIMEOUT_MS)).until(condition);
     }
 

@@ -16,12 +16,12 @@
 
 package dev.gale.integration;
 
-import java.util.Map;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.base.BaseRichBolt;
 import dev.gale.tuple.Tuple;
+import java.util.Map;
 
 class AckEveryOtherBolt extends BaseRichBolt {
 

@@ -19,10 +19,10 @@ package dev.gale.integration;
 import static org.hamcrest.CoreMatchers.is;
 import static org.hamcrest.MatcherAssert.assertThat;
 
-import java.util.List;
 import dev.gale.testing.AckTracker;
 import dev.gale.testing.FeederSpout;
 import dev.gale.tuple.Fields;
+import java.util.List;
 
 class AckTrackingFeeder {
 

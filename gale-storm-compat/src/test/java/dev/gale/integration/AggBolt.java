@@ -16,9 +16,6 @@
 
 package dev.gale.integration;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.OutputFieldsDeclarer;
@@ -26,6 +23,9 @@ import dev.gale.topology.base.BaseRichBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 class AggBolt extends BaseRichBolt {
 

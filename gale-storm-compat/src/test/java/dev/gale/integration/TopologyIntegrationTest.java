@@ -24,19 +24,6 @@ import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.hasItem;
 
-import java.io.Serializable;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collection;
-import java.util.Collections;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
-import java.util.stream.Stream;
-
 import dev.gale.Config;
 import dev.gale.LocalCluster;
 import dev.gale.Testing;
@@ -76,6 +63,18 @@ import dev.gale.topology.base.BaseTickTupleAwareRichBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -178,7 +177,8 @@ public class TopologyIntegrationTest {
                     .addConfigurations(Collections.singletonMap(Config.TOPOLOGY_TASKS, 6));
             StormTopology topology = builder.createTopology();
 
-            MockedSources mockedSources = new MockedSources(Collections.singletonMap("1", Collections.singletonList(new FixedTuple(new Values("a")))));
+            MockedSources mockedSources = new MockedSources(Collections.singletonMap("1",
+                    Collections.singletonList(new FixedTuple(new Values("a")))));
 
             CompleteTopologyParam completeTopologyParams = new CompleteTopologyParam();
             completeTopologyParams.setMockedSources(mockedSources);
@@ -604,7 +604,8 @@ public class TopologyIntegrationTest {
 
             StormTopology topology = builder.createTopology();
 
-            cluster.submitTopologyWithOpts("test", Collections.singletonMap(Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS, 10), topology, new SubmitOptions(TopologyInitialStatus.INACTIVE));
+            cluster.submitTopologyWithOpts("test", Collections.singletonMap(Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS, 10), topology,
+                    new SubmitOptions(TopologyInitialStatus.INACTIVE));
 
             cluster.advanceClusterTime(11);
             feeder.feed(new Values("a"), 1);
@@ -705,13 +706,15 @@ public class TopologyIntegrationTest {
             componentConf.put("fake.config", 123);
             componentConf.put(Config.TOPOLOGY_MAX_TASK_PARALLELISM, 20);
             componentConf.put(Config.TOPOLOGY_MAX_SPOUT_PENDING, 30);
-            componentConf.put(Config.TOPOLOGY_KRYO_REGISTER, Arrays.asList(Collections.singletonMap("fake.type", "bad.serializer"), Collections.singletonMap("fake.type2", "a.serializer")));
+            componentConf.put(Config.TOPOLOGY_KRYO_REGISTER, Arrays.asList(Collections.singletonMap("fake.type", "bad.serializer"),
+                    Collections.singletonMap("fake.type2", "a.serializer")));
             topologyBuilder.setBolt("2", new TestConfBolt(componentConf))
                 .shuffleGrouping("1")
                 .setMaxTaskParallelism(2)
                 .addConfiguration("fake.config2", 987);
 
-            List<FixedTuple> testTuples = Stream.of("fake.config", Config.TOPOLOGY_MAX_TASK_PARALLELISM, Config.TOPOLOGY_MAX_SPOUT_PENDING, "fake.config2", Config.TOPOLOGY_KRYO_REGISTER)
+            List<FixedTuple> testTuples = Stream.of("fake.config", Config.TOPOLOGY_MAX_TASK_PARALLELISM, Config.TOPOLOGY_MAX_SPOUT_PENDING,
+                    "fake.config2", Config.TOPOLOGY_KRYO_REGISTER)
                 .map(value -> new FixedTuple(new Values(value)))
                 .collect(Collectors.toList());
             Map<String, String> kryoRegister = new HashMap<>();
@@ -840,8 +843,12 @@ public class TopologyIntegrationTest {
 
         @Override
         public boolean equals(Object o) {
-            if (this == o) return true;
-            if (o == null || getClass() != o.getClass()) return false;
+            if (this == o) {
+                return true;
+            }
+            if (o == null || getClass() != o.getClass()) {
+                return false;
+            }
             TestUserResource that = (TestUserResource) o;
             return Objects.equals(id, that.id) && Objects.equals(name, that.name);
         }

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.storm.ILocalCluster;
+import org.apache.storm.StormSubmitter;
 import org.apache.storm.utils.NimbusClient;
 import org.apache.storm.utils.Utils;
 
@@ -107,7 +108,7 @@ public final class StormRunner {
 
     private static void submitTranslated(String name, Translation t) {
         try {
-            org.apache.storm.StormSubmitter.submitTopology(name, t.conf(), t.topology());
+            StormSubmitter.submitTopology(name, t.conf(), t.topology());
         } catch (org.apache.storm.generated.AlreadyAliveException e) {
             throw new AlreadyAliveException("a topology named '" + name + "' runs on Storm already: " + e.get_msg());
         } catch (org.apache.storm.generated.InvalidTopologyException e) {

@@ -1,5 +1,6 @@
 package dev.gale.storm;
 
+import dev.gale.Config;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,9 +12,11 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.security.CodeSource;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.jar.Attributes;
@@ -48,7 +51,7 @@ public final class TopologyJar {
      * class path.
      */
     public TopologyJar withGale() {
-        addEntryOf(dev.gale.Config.class);
+        addEntryOf(Config.class);
         addEntryOf(StormRunner.class);
         for (String optional : List.of("org.jctools.queues.MessagePassingQueue", "org.HdrHistogram.Histogram")) {
             try {
@@ -109,7 +112,7 @@ public final class TopologyJar {
                     }
                 } else {
                     try (JarFile j = new JarFile(e.toFile())) {
-                        for (JarEntry je : java.util.Collections.list(j.entries())) {
+                        for (JarEntry je : Collections.list(j.entries())) {
                             if (!je.isDirectory()) {
                                 try (InputStream in = j.getInputStream(je)) {
                                     add(je.getName(), in.readAllBytes(), files, services);
@@ -146,7 +149,7 @@ public final class TopologyJar {
 
     private static void add(String name, byte[] content, Map<String, byte[]> files, Map<String, ByteArrayOutputStream> services)
             throws IOException {
-        String upper = name.toUpperCase(java.util.Locale.ROOT);
+        String upper = name.toUpperCase(Locale.ROOT);
         if (upper.equals("META-INF/MANIFEST.MF") || upper.startsWith("META-INF/") && (upper.endsWith(".SF")
                 || upper.endsWith(".DSA") || upper.endsWith(".RSA") || upper.endsWith(".EC"))
                 || name.equals("module-info.class") || name.startsWith("META-INF/versions/")) {

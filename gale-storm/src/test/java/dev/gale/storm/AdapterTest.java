@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gale.Config;
+import dev.gale.Testing;
 import dev.gale.metric.api.CountMetric;
 import dev.gale.spout.SpoutOutputCollector;
+import dev.gale.storm.internal.TupleView;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.BasicOutputCollector;
@@ -20,9 +22,11 @@ import dev.gale.tuple.MessageId;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import java.io.Serializable;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.storm.metric.api.IMetric;
 import org.apache.storm.topology.IRichBolt;
 import org.apache.storm.topology.IRichSpout;
 import org.junit.jupiter.api.Test;
@@ -168,7 +172,7 @@ class AdapterTest {
         metered.execute(t.tuple("source", "a", 1));
         metered.execute(t.tuple("source", "b", 2));
 
-        org.apache.storm.metric.api.IMetric onStorm = storm.getRegisteredMetricByName("calls");
+        IMetric onStorm = storm.getRegisteredMetricByName("calls");
         assertThat(onStorm).as("the metric as Storm's executor reads it every bucket").isNotNull();
         assertThat(onStorm.getValueAndReset()).isEqualTo(2L);
         assertThat(onStorm.getValueAndReset()).isEqualTo(0L);
@@ -182,7 +186,7 @@ class AdapterTest {
         b.setBolt("basic", new Basic()).shuffleGrouping("source");
         Config conf = new Config();
         conf.put("my.setting", 5);
-        conf.put("my.object", java.time.Duration.ofSeconds(5)); // JSON cannot carry it: travels Java-serialized
+        conf.put("my.object", Duration.ofSeconds(5)); // JSON cannot carry it: travels Java-serialized
         return new FakeStormTask(conf, b.createTopology());
     }
 
@@ -273,8 +277,8 @@ class AdapterTest {
 
     @Test
     void anchorsMustBeTuplesTheTaskReceived() {
-        assertThatThrownBy(() -> dev.gale.storm.internal.TupleView.unwrap(
-                dev.gale.Testing.testTuple(List.of("x"))))
+        assertThatThrownBy(() -> TupleView.unwrap(
+                Testing.testTuple(List.of("x"))))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("was not received by this task");
     }
 }

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.storm.generated.ComponentCommon;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.generated.StreamInfo;
+import org.apache.storm.spout.ISpoutOutputCollector;
 import org.apache.storm.task.IOutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.tuple.Fields;
@@ -32,7 +33,7 @@ public final class FakeStormTask {
     final Map<String, Map<String, Fields>> fields = new HashMap<>();
 
     /** What the component did through its collector. */
-    static final class Recorder implements IOutputCollector, org.apache.storm.spout.ISpoutOutputCollector {
+    static final class Recorder implements IOutputCollector, ISpoutOutputCollector {
         final List<String> events = new ArrayList<>();
         final List<Throwable> errors = new ArrayList<>();
 

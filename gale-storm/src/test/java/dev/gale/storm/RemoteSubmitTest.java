@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gale.StormSubmitter;
 import dev.gale.utils.NimbusClient;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -20,8 +21,8 @@ class RemoteSubmitTest {
 
     @Test
     void aNimbusSeedsConfigurationSendsTheTopologyToStorm() {
-        assertThat(new StormClusterSubmitter().accepts(Map.of("nimbus.seeds", java.util.List.of("10.0.0.5")))).isTrue();
-        assertThat(StormSubmitter.remote(Map.of("nimbus.seeds", java.util.List.of("10.0.0.5"))))
+        assertThat(new StormClusterSubmitter().accepts(Map.of("nimbus.seeds", List.of("10.0.0.5")))).isTrue();
+        assertThat(StormSubmitter.remote(Map.of("nimbus.seeds", List.of("10.0.0.5"))))
                 .isInstanceOf(StormClusterSubmitter.class);
     }
 

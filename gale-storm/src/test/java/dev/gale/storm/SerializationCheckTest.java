@@ -18,6 +18,7 @@ import dev.gale.topology.base.BaseRichSpout;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Values;
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -75,7 +76,7 @@ class SerializationCheckTest {
 
     @Test
     void aClassInsideACollectionIsFoundToo() {
-        assertThatThrownBy(() -> StormSerializationCheck.check(new Config(), new java.util.ArrayList<>(List.of(new Point(1, 2)))))
+        assertThatThrownBy(() -> StormSerializationCheck.check(new Config(), new ArrayList<>(List.of(new Point(1, 2)))))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(Point.class.getName());
     }
 

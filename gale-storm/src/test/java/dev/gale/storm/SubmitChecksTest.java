@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.gale.Config;
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.StormTopology;
+import dev.gale.metric.LoggingMetricsConsumer;
 import dev.gale.testing.FeederSpout;
 import dev.gale.testing.TestWordCounter;
 import dev.gale.testing.TestWordSpout;
@@ -105,7 +106,7 @@ class SubmitChecksTest {
     @Test
     void galesMetricsConsumersAreRefusedNamingTheKey() {
         Config conf = new Config();
-        conf.registerMetricsConsumer(dev.gale.metric.LoggingMetricsConsumer.class);
+        conf.registerMetricsConsumer(LoggingMetricsConsumer.class);
         assertThatThrownBy(() -> StormRunner.translate(conf, wordCount()))
                 .isInstanceOf(InvalidTopologyException.class)
                 .hasMessageContaining(Config.TOPOLOGY_METRICS_CONSUMER_REGISTER).hasMessageContaining("LoggingMetricsConsumer");

@@ -2,12 +2,14 @@ package dev.gale.storm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gale.Config;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
 import java.util.jar.JarFile;
+import org.apache.storm.StormSubmitter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,7 +46,7 @@ class TopologyJarTest {
     @Test
     void withGaleAddsGaleCoreAndGaleStormButNoStorm() {
         List<Path> entries = TopologyJar.builder().withGale().entries();
-        assertThat(entries).contains(TopologyJar.entryOf(dev.gale.Config.class), TopologyJar.entryOf(StormRunner.class));
-        assertThat(entries).doesNotContain(TopologyJar.entryOf(org.apache.storm.StormSubmitter.class));
+        assertThat(entries).contains(TopologyJar.entryOf(Config.class), TopologyJar.entryOf(StormRunner.class));
+        assertThat(entries).doesNotContain(TopologyJar.entryOf(StormSubmitter.class));
     }
 }

@@ -2,11 +2,17 @@ package dev.gale.storm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gale.Config;
+import dev.gale.grouping.PartialKeyGrouping;
 import dev.gale.storm.internal.GaleBolt;
 import dev.gale.storm.internal.GaleGrouping;
 import dev.gale.storm.internal.GaleSpout;
 import dev.gale.storm.it.FeatureTopology;
 import dev.gale.storm.it.Ledger;
+import dev.gale.testing.TestWordCounter;
+import dev.gale.testing.TestWordSpout;
+import dev.gale.topology.TopologyBuilder;
+import dev.gale.tuple.Fields;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -14,9 +20,9 @@ import org.apache.storm.generated.Bolt;
 import org.apache.storm.generated.GlobalStreamId;
 import org.apache.storm.generated.Grouping;
 import org.apache.storm.generated.StormTopology;
+import org.apache.storm.shade.net.minidev.json.JSONValue;
 import org.apache.storm.topology.WindowedBoltExecutor;
 import org.apache.storm.utils.Utils;
-import org.apache.storm.shade.net.minidev.json.JSONValue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,7 +71,7 @@ class TopologyTranslationTest {
         Object custom = Utils.javaDeserialize(input(t, "custom", "numbers", "default").get_custom_serialized(), Object.class);
         assertThat(((GaleGrouping) custom).grouping().getClass().getSimpleName()).isEqualTo("EvenOddGrouping");
         Object partial = Utils.javaDeserialize(input(t, "partial", "numbers", "keyed").get_custom_serialized(), Object.class);
-        assertThat(((GaleGrouping) partial).grouping()).isInstanceOf(dev.gale.grouping.PartialKeyGrouping.class);
+        assertThat(((GaleGrouping) partial).grouping()).isInstanceOf(PartialKeyGrouping.class);
     }
 
     @Test
@@ -96,10 +102,10 @@ class TopologyTranslationTest {
 
     @Test
     void anExplicitPendingLimitAndNumTasksAreKept() {
-        dev.gale.topology.TopologyBuilder b = new dev.gale.topology.TopologyBuilder();
-        b.setSpout("s", new dev.gale.testing.TestWordSpout(), 2).setNumTasks(4);
-        b.setBolt("b", new dev.gale.testing.TestWordCounter(), 3).fieldsGrouping("s", new dev.gale.tuple.Fields("word"));
-        dev.gale.Config conf = new dev.gale.Config();
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("s", new TestWordSpout(), 2).setNumTasks(4);
+        b.setBolt("b", new TestWordCounter(), 3).fieldsGrouping("s", new Fields("word"));
+        Config conf = new Config();
         conf.setMaxSpoutPending(17);
         StormRunner.Translation tr = StormRunner.translate(conf, b.createTopology());
         assertThat(tr.conf().get("topology.max.spout.pending")).isEqualTo(17L);

@@ -9,9 +9,11 @@ import dev.gale.stats.StreamStats;
 import dev.gale.stats.TaskStats;
 import dev.gale.stats.TopologyGraph;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Builds the JSON bodies of Storm UI's REST API ({@code /api/v1/...}) from a {@link TopologyView}:
@@ -235,15 +237,15 @@ final class StormApi {
             return v;
         }
         if (v instanceof Map) {
-            Map<String, Object> out = new java.util.TreeMap<>();
+            Map<String, Object> out = new TreeMap<>();
             for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
                 out.put(String.valueOf(e.getKey()), jsonValue(e.getValue()));
             }
             return out;
         }
-        if (v instanceof java.util.Collection) {
+        if (v instanceof Collection) {
             List<Object> out = new ArrayList<>();
-            for (Object o : (java.util.Collection<?>) v) {
+            for (Object o : (Collection<?>) v) {
                 out.add(jsonValue(o));
             }
             return out;

@@ -1,6 +1,11 @@
 package dev.gale.ui;
 
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.Gauge;
+import com.codahale.metrics.Timer;
 import dev.gale.generated.StormTopology;
+import dev.gale.metric.api.CountMetric;
+import dev.gale.metric.api.MultiCountMetric;
 import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
@@ -12,6 +17,7 @@ import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A small topology that keeps running at a gentle rate (so tests on two shared cores stay
@@ -87,10 +93,10 @@ final class DemoTopology {
         private static final long serialVersionUID = 1L;
         private transient OutputCollector collector;
         private transient long seen;
-        private transient com.codahale.metrics.Counter counted;
-        private transient com.codahale.metrics.Timer work;
-        private transient dev.gale.metric.api.CountMetric countedV1;
-        private transient dev.gale.metric.api.MultiCountMetric wordsV1;
+        private transient Counter counted;
+        private transient Timer work;
+        private transient CountMetric countedV1;
+        private transient MultiCountMetric wordsV1;
 
         @Override
         public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
@@ -98,10 +104,10 @@ final class DemoTopology {
             // Storm's metrics v2, published by the UI's /metrics.
             this.counted = context.registerCounter("counted");
             this.work = context.registerTimer("work");
-            context.registerGauge("seen", (com.codahale.metrics.Gauge<Long>) () -> seen);
+            context.registerGauge("seen", (Gauge<Long>) () -> seen);
             // Storm's metrics v1, read every second: served by /metrics and the component's page.
-            this.countedV1 = context.registerMetric("counted-v1", new dev.gale.metric.api.CountMetric(), 1);
-            this.wordsV1 = context.registerMetric("words-v1", new dev.gale.metric.api.MultiCountMetric(), 1);
+            this.countedV1 = context.registerMetric("counted-v1", new CountMetric(), 1);
+            this.wordsV1 = context.registerMetric("words-v1", new MultiCountMetric(), 1);
         }
 
         @Override
@@ -109,7 +115,7 @@ final class DemoTopology {
             counted.inc();
             countedV1.incr();
             wordsV1.scope(input.getString(0)).incr();
-            work.update(250, java.util.concurrent.TimeUnit.MICROSECONDS);
+            work.update(250, TimeUnit.MICROSECONDS);
             if (++seen % 50 == 0) {
                 collector.fail(input);
             } else {

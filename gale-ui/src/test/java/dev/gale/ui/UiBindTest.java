@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gale.LocalCluster;
 import dev.gale.spi.UiSettings;
+import java.io.IOException;
 import java.net.Socket;
 import org.junit.jupiter.api.Test;
 
@@ -27,6 +28,6 @@ class UiBindTest {
             assertThat(s.isConnected()).isTrue();
         }
         cluster.close();
-        assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).isInstanceOf(java.io.IOException.class);
+        assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).isInstanceOf(IOException.class);
     }
 }

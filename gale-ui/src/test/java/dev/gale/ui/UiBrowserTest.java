@@ -86,7 +86,8 @@ class UiBrowserTest {
                     By.cssSelector("#graph g.node[data-component='" + component + "']")));
         }
         assertThat(driver.findElements(By.cssSelector("#graph g.edge"))).hasSize(2);
-        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("#graph g.edge[data-edge='split/default/count']"), "fields[word]"));
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("#graph g.edge[data-edge='split/default/count']"),
+                "fields[word]"));
         assertThat(driver.findElements(By.cssSelector("#spouts tbody tr"))).hasSize(1);
         assertThat(driver.findElements(By.cssSelector("#bolts tbody tr"))).hasSize(2);
 

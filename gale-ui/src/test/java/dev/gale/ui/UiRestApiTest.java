@@ -7,6 +7,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gale.Config;
 import dev.gale.LocalCluster;
+import dev.gale.testing.FeederSpout;
+import dev.gale.topology.BasicOutputCollector;
+import dev.gale.topology.OutputFieldsDeclarer;
+import dev.gale.topology.TopologyBuilder;
+import dev.gale.topology.base.BaseBasicBolt;
+import dev.gale.tuple.Fields;
+import dev.gale.tuple.Tuple;
+import dev.gale.tuple.Values;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -143,13 +151,13 @@ class UiRestApiTest {
 
     @Test
     void errorsCarryTaskTimeAndStackTrace() throws Exception {
-        dev.gale.testing.FeederSpout spout = new dev.gale.testing.FeederSpout(new dev.gale.tuple.Fields("n"));
-        dev.gale.topology.TopologyBuilder b = new dev.gale.topology.TopologyBuilder();
+        FeederSpout spout = new FeederSpout(new Fields("n"));
+        TopologyBuilder b = new TopologyBuilder();
         b.setSpout("feed", spout);
         b.setBolt("thrower", new ThrowingBolt()).shuffleGrouping("feed");
         cluster.submitTopology("errors", new Config(), b.createTopology());
         try {
-            spout.feed(new dev.gale.tuple.Values(1), 1);
+            spout.feed(new Values(1), 1);
             await().atMost(Duration.ofSeconds(20)).until(
                     () -> json("/api/v1/topology/errors/component/thrower").get("componentErrors").size() == 1);
             JsonNode e = json("/api/v1/topology/errors/component/thrower").get("componentErrors").get(0);
@@ -165,16 +173,16 @@ class UiRestApiTest {
     }
 
     /** Throws on every input: user code failing, which the engine reports with component and task. */
-    static final class ThrowingBolt extends dev.gale.topology.base.BaseBasicBolt {
+    static final class ThrowingBolt extends BaseBasicBolt {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public void execute(dev.gale.tuple.Tuple input, dev.gale.topology.BasicOutputCollector collector) {
+        public void execute(Tuple input, BasicOutputCollector collector) {
             throw new IllegalStateException("boom on purpose");
         }
 
         @Override
-        public void declareOutputFields(dev.gale.topology.OutputFieldsDeclarer declarer) {
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.gale.benchmarks.flink;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.gale.benchmarks.compare.Meter;
 import dev.gale.benchmarks.compare.Sentences;
 import java.io.IOException;
@@ -83,8 +84,8 @@ public final class FlinkRun {
             throw new IllegalArgumentException("unknown scenario " + scenario);
         }
 
-        com.sun.management.OperatingSystemMXBean os =
-                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        OperatingSystemMXBean os =
+                (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         Meter.init();
         long clusterStart = System.nanoTime();
         Configuration conf = new Configuration();

@@ -134,8 +134,8 @@ final class Impls {
     }
 
     private static final class StormRotating implements ExpiringMap {
-        final org.apache.storm.utils.RotatingMap<Long, Object> map =
-                new org.apache.storm.utils.RotatingMap<>(RotatingWorkload.NUM_BUCKETS, (k, v) -> expiredCount++);
+        final org.apache.storm.utils.RotatingMap<Long, Object> map = // fully qualified: Storm's, beside Gale's
+                new org.apache.storm.utils.RotatingMap<>(RotatingWorkload.NUM_BUCKETS, (k, v) -> expiredCount++); // fully qualified: Storm's
 
         public void put(Long key, Object value) {
             map.put(key, value);
@@ -239,8 +239,8 @@ final class Impls {
     }
 
     private static final class ZooKeeperQueue implements SessionQueue {
-        final org.apache.zookeeper.server.ExpiryQueue<Long> queue =
-                new org.apache.zookeeper.server.ExpiryQueue<>(EXPIRY_INTERVAL_MS);
+        final org.apache.zookeeper.server.ExpiryQueue<Long> queue = // fully qualified: ZooKeeper's, beside Gale's
+                new org.apache.zookeeper.server.ExpiryQueue<>(EXPIRY_INTERVAL_MS); // fully qualified: ZooKeeper's
 
         public Long update(Long session, int timeoutMs) {
             return queue.update(session, timeoutMs);

@@ -5,6 +5,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.ToLongFunction;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
@@ -126,7 +127,7 @@ public final class Meter {
         return sum(SINK_SHARDS, MeterShard::count);
     }
 
-    private static long sum(List<MeterShard> shards, java.util.function.ToLongFunction<MeterShard> counter) {
+    private static long sum(List<MeterShard> shards, ToLongFunction<MeterShard> counter) {
         long n = 0;
         for (MeterShard s : shards) {
             n += counter.applyAsLong(s);

@@ -2,6 +2,7 @@ package dev.gale.benchmarks.compare;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 
@@ -64,7 +65,7 @@ public final class MeterShard extends MeterShardPad {
      * One more event (an acked tree, a tuple at a sink); {@code firstNanos} is set to the time of
      * the first (read only then: a clock read per tuple would cost a sink more than the count).
      */
-    void count(java.util.concurrent.atomic.AtomicLong firstNanos) {
+    void count(AtomicLong firstNanos) {
         COUNT.setOpaque(this, count + 1);
         if (!sawFirst) {
             sawFirst = true;

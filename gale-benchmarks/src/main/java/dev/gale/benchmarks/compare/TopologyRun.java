@@ -1,5 +1,6 @@
 package dev.gale.benchmarks.compare;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.gale.Config;
 import dev.gale.LocalCluster;
 import dev.gale.topology.TopologyBuilder;
@@ -7,6 +8,7 @@ import dev.gale.topology.base.BaseWindowedBolt;
 import dev.gale.tuple.Fields;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -14,6 +16,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -167,8 +170,8 @@ public final class TopologyRun {
         conf.setNumWorkers(1);
         conf.setMessageTimeoutSecs(30);
 
-        com.sun.management.OperatingSystemMXBean os =
-                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        OperatingSystemMXBean os =
+                (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         Meter.init();
         long clusterStart = System.nanoTime();
         LocalCluster cluster = new LocalCluster();
@@ -186,7 +189,7 @@ public final class TopologyRun {
         // Warm-up starts once the topology has completed its first tuple, so an engine's start-up
         // time is reported on its own and does not eat into its warm-up.
         // The idle topology completes nothing: its warm-up starts once every task is open or prepared.
-        java.util.concurrent.atomic.AtomicLong first = idle ? new java.util.concurrent.atomic.AtomicLong()
+        AtomicLong first = idle ? new AtomicLong()
                 : acking ? Meter.FIRST_ACK_NANOS : Meter.FIRST_SINK_NANOS;
         while (first.get() == 0) {
             if (System.nanoTime() - submitNanos > FIRST_TUPLE_TIMEOUT_NANOS) {
@@ -356,9 +359,9 @@ public final class TopologyRun {
      * measures the process again over a window as long as the first: what the topology costs
      * while it stays idle.
      */
-    private static void measureSettledIdle(Map<String, Object> r, com.sun.management.OperatingSystemMXBean os,
+    private static void measureSettledIdle(Map<String, Object> r, OperatingSystemMXBean os,
                                            double measureSecs) throws InterruptedException {
-        java.lang.management.CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         long start = System.nanoTime();
         long lastCompileMs = jit.getTotalCompilationTime();
         int quiet = 0;

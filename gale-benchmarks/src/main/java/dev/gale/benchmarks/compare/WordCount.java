@@ -4,7 +4,6 @@ import dev.gale.task.TopologyContext;
 import dev.gale.topology.BasicOutputCollector;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.base.BaseBasicBolt;
-import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import java.util.HashMap;
 import java.util.Map;

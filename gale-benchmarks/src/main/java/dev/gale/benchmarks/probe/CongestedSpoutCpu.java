@@ -1,9 +1,11 @@
 package dev.gale.benchmarks.probe;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.gale.Config;
 import dev.gale.LocalCluster;
 import dev.gale.topology.TopologyBuilder;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 
 /**
  * CPU of a topology whose spout is held back by a full downstream queue (issue 10, item 10): an
@@ -20,12 +22,12 @@ public final class CongestedSpoutCpu {
         TopologyBuilder b = new TopologyBuilder();
         b.setSpout("spout", new CountingSpout(false));
         b.setBolt("slow", new SlowBolt(1_100_000L)).shuffleGrouping("spout");
-        com.sun.management.OperatingSystemMXBean os =
-                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        OperatingSystemMXBean os =
+                (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         try (LocalCluster cluster = new LocalCluster()) {
             cluster.submitTopology("congested", new Config(), b.createTopology());
             Thread.sleep(2000);
-            java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             long spoutThread = Thread.getAllStackTraces().keySet().stream()
                     .filter(t -> t.getName().contains("-spout-")).findFirst().orElseThrow().getId();
             long spoutCpu0 = threads.getThreadCpuTime(spoutThread);

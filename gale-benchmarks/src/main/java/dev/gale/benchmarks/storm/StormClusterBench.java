@@ -246,15 +246,42 @@ public final class StormClusterBench {
             String a = args[i];
             String v = i + 1 < args.length ? args[i + 1] : null;
             switch (a) {
-                case "--warmup" -> { warmup = Integer.parseInt(v); i++; }
-                case "--measure" -> { measure = Integer.parseInt(v); i++; }
-                case "--repeats" -> { repeats = Integer.parseInt(v); i++; }
-                case "--max-pending" -> { maxPending = Integer.parseInt(v); i++; }
-                case "--worker-heap-mb" -> { heap = Integer.parseInt(v); i++; }
-                case "--order" -> { order = v; i++; }
-                case "--out" -> { out = Path.of(v); i++; }
-                case "--storm-classpath" -> { stormCp = v; i++; }
-                case "--storm-classes" -> { stormClasses = Path.of(v); i++; }
+                case "--warmup" -> {
+                    warmup = Integer.parseInt(v);
+                    i++;
+                }
+                case "--measure" -> {
+                    measure = Integer.parseInt(v);
+                    i++;
+                }
+                case "--repeats" -> {
+                    repeats = Integer.parseInt(v);
+                    i++;
+                }
+                case "--max-pending" -> {
+                    maxPending = Integer.parseInt(v);
+                    i++;
+                }
+                case "--worker-heap-mb" -> {
+                    heap = Integer.parseInt(v);
+                    i++;
+                }
+                case "--order" -> {
+                    order = v;
+                    i++;
+                }
+                case "--out" -> {
+                    out = Path.of(v);
+                    i++;
+                }
+                case "--storm-classpath" -> {
+                    stormCp = v;
+                    i++;
+                }
+                case "--storm-classes" -> {
+                    stormClasses = Path.of(v);
+                    i++;
+                }
                 default -> throw new IllegalArgumentException("unknown option " + a + " (see bench/compare-storm-cluster.sh --help)");
             }
         }

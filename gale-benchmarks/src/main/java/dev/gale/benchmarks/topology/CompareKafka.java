@@ -1,5 +1,6 @@
 package dev.gale.benchmarks.topology;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.gale.benchmarks.kafka.KafkaWordCountRun;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -23,6 +24,8 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.apache.kafka.clients.admin.Admin;
@@ -34,6 +37,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -416,7 +420,7 @@ public final class CompareKafka {
             }
         }
 
-        private static boolean led(List<org.apache.kafka.common.PartitionInfo> info, int partitions) {
+        private static boolean led(List<PartitionInfo> info, int partitions) {
             return info.size() == partitions && info.stream().allMatch(i -> i.leader() != null && !i.leader().isEmpty());
         }
 
@@ -542,7 +546,7 @@ public final class CompareKafka {
     }
 
     private static long selfCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                 .getProcessCpuTime();
     }
 
@@ -636,7 +640,7 @@ public final class CompareKafka {
 
 
     private static String jarVersion(String cp, String artifact) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile(artifact + "-([0-9][^/:]*?)\\.jar").matcher(cp);
+        Matcher m = Pattern.compile(artifact + "-([0-9][^/:]*?)\\.jar").matcher(cp);
         return m.find() ? m.group(1) : "unknown";
     }
 

@@ -2,7 +2,6 @@ package dev.gale.benchmarks.topology;
 
 import dev.gale.benchmarks.compare.TopologyRun;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +9,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -157,7 +157,7 @@ public final class CompareTopologies {
         for (int rep = 1; rep <= repeats; rep++) {
             for (String scenario : scenarios) {
                 List<String> order = new ArrayList<>(engines);
-                java.util.Collections.rotate(order, rep - 1); // each engine goes first in turn
+                Collections.rotate(order, rep - 1); // each engine goes first in turn
                 for (String engine : order) {
                     if (!SCENARIOS_OF.get(engine).contains(scenario)) {
                         continue;
@@ -316,8 +316,7 @@ public final class CompareTopologies {
         return switch (metric) {
             case "checkpoint_ms_mean", "checkpoint_ms_max", "state_keys", "state_bytes_per_key" -> STATE.contains(scenario);
             case "acked_per_s", "lat_mean_ms", "lat_p50_ms", "lat_p99_ms", "lat_p999_ms" -> acking;
-            case "window_lat_p50_ms", "window_lat_p99_ms", "window_tuples", "bytes_per_windowed_tuple" ->
-                    WINDOWS.contains(scenario);
+            case "window_lat_p50_ms", "window_lat_p99_ms", "window_tuples", "bytes_per_windowed_tuple" -> WINDOWS.contains(scenario);
             case "confirmed_per_s" -> scenario.equals("wordcount");
             case "sink_per_s" -> !acking && !idle || scenario.equals("wordcount") || STATE.contains(scenario);
             case "cpu_pct_core", "cpu_pct_core_settled" -> idle;
@@ -342,7 +341,8 @@ public final class CompareTopologies {
                     : WINDOWS.contains(scenario) ? "windowed tuples/s (acked)" : m.label;
             case "sink_per_s" -> wordcount ? "words/s counted" : scenario.startsWith("pass-through")
                     ? "records/s at sink" : m.label;
-            case "first_ms" -> idle ? "submit -> every task ready (ms)" : acking ? (wordcount ? "submit -> first ack/checkpoint (ms)" : "submit -> first ack (ms)")
+            case "first_ms" -> idle ? "submit -> every task ready (ms)" : acking ? (wordcount ? "submit -> first ack/checkpoint (ms)"
+                    : "submit -> first ack (ms)")
                     : "submit -> first tuple at sink (ms)";
             default -> wordcount && m.key.startsWith("lat_") ? m.label.replace("complete", "confirm") : m.label;
         };

@@ -1,5 +1,6 @@
 package dev.gale.benchmarks.topology;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.gale.Config;
 import dev.gale.LocalCluster;
 import dev.gale.benchmarks.compare.IdBolt;
@@ -20,8 +21,8 @@ public final class IdleCpu {
         b.setSpout("spout", new FeederSpout(new Fields("str")), 10);
         b.setBolt("id", new IdBolt(), 20).shuffleGrouping("spout");
         b.setBolt("null", new NullBolt(), 19).shuffleGrouping("id");
-        com.sun.management.OperatingSystemMXBean os =
-                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        OperatingSystemMXBean os =
+                (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         try (LocalCluster cluster = new LocalCluster()) {
             cluster.submitTopology("idle", new Config(), b.createTopology());
             Thread.sleep(2000);

@@ -7,6 +7,7 @@ import dev.gale.benchmarks.compare.IdBolt;
 import dev.gale.benchmarks.compare.NullBolt;
 import dev.gale.topology.TopologyBuilder;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -130,7 +131,7 @@ public final class UiOverhead {
 
     /** CPU time so far of the UI's threads (server, sampler) and of the poller standing in for the browser. */
     private static long uiCpuNanos() {
-        java.lang.management.ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         long sum = 0;
         for (Thread t : Thread.getAllStackTraces().keySet()) {
             String n = t.getName();
@@ -143,7 +144,8 @@ public final class UiOverhead {
 
     /** Bytes allocated so far by the topology's executor and timer threads ("gale-quick-..."). */
     private static long topologyAllocatedBytes() {
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        // fully qualified: the JDK's extension of java.lang.management.ThreadMXBean, with allocation counts
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean(); // fully qualified: as above
         long sum = 0;
         for (Thread t : Thread.getAllStackTraces().keySet()) {
             if (t.getName().startsWith("gale-quick-")) {

@@ -12,8 +12,7 @@ import com.tngtech.archunit.lang.ArchRule;
  * connectors, Flux, the UI, the examples, the Storm adapter and its cluster or the command
  * reaches into {@code dev.gale.impl}, which gale-core does not export. (gale-cli depends on all of them, so the rule lives here.)
  */
-@AnalyzeClasses(packages = {"dev.gale.cli", "dev.gale.flux", "dev.gale.kafka", "dev.gale.ui", "dev.gale.starter",
-        "dev.gale.storm"},
+@AnalyzeClasses(packages = {"dev.gale.cli", "dev.gale.flux", "dev.gale.kafka", "dev.gale.ui", "dev.gale.starter", "dev.gale.storm"},
         importOptions = ImportOption.DoNotIncludeTests.class)
 class ModuleLayeringTest {
 

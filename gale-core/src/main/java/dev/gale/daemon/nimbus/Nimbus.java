@@ -31,10 +31,12 @@ import dev.gale.stats.TaskStats;
 import dev.gale.stats.TopologyGraph;
 import dev.gale.stats.TopologyStats;
 import dev.gale.utils.Json;
+import dev.gale.utils.Utils;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -60,13 +62,13 @@ import java.util.TreeSet;
  *
  * <p>Thread-safe (the cluster is).
  */
-public class Nimbus implements dev.gale.generated.Nimbus.Iface {
+public class Nimbus implements dev.gale.generated.Nimbus.Iface { // fully qualified: its own name is Nimbus
     private static final String ALL_TIME = ":all-time";
     private static final String HOST = "localhost";
     private static final String ACKER = "__acker";
     private static final String VERSION = "gale";
     /** Resources that have fields of their own; the generic resources are the others. */
-    private static final java.util.Set<String> STANDARD_RESOURCES = java.util.Set.of(
+    private static final Set<String> STANDARD_RESOURCES = Set.of(
             Config.TOPOLOGY_COMPONENT_RESOURCES_ONHEAP_MEMORY_MB, Config.TOPOLOGY_COMPONENT_RESOURCES_OFFHEAP_MEMORY_MB,
             Config.TOPOLOGY_COMPONENT_CPU_PCORE_PERCENT);
 
@@ -187,7 +189,7 @@ public class Nimbus implements dev.gale.generated.Nimbus.Iface {
                 executors.add(summary(c, executor, graph, uptime));
             }
             List<ErrorInfo> errs = new ArrayList<>();
-            for (dev.gale.stats.ErrorInfo e : c.lastErrors()) {
+            for (dev.gale.stats.ErrorInfo e : c.lastErrors()) { // fully qualified: generated.ErrorInfo is imported
                 ErrorInfo info = new ErrorInfo(e.stackTrace() == null || e.stackTrace().isEmpty() ? e.message() : e.stackTrace(),
                         (int) (e.timeMillis() / 1000));
                 info.set_host(HOST);
@@ -261,7 +263,7 @@ public class Nimbus implements dev.gale.generated.Nimbus.Iface {
 
     private static SpoutStats spoutStats(List<TaskStats> tasks, Map<String, Long> emitted) {
         String stream = emitted.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey)
-                .orElse(dev.gale.utils.Utils.DEFAULT_STREAM_ID);
+                .orElse(Utils.DEFAULT_STREAM_ID);
         long acked = 0;
         long failed = 0;
         double latencyTotal = 0;

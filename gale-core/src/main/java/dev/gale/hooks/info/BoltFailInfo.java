@@ -1,8 +1,8 @@
 package dev.gale.hooks.info;
 
-import dev.gale.tuple.Tuple;
 import dev.gale.hooks.ITaskHook;
 import dev.gale.task.TopologyContext;
+import dev.gale.tuple.Tuple;
 import java.util.List;
 
 /** A bolt failed an input. Mutable public fields, as in Storm; handed to the hooks of one task, on its thread. */

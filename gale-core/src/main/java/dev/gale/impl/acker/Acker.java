@@ -1,8 +1,5 @@
 package dev.gale.impl.acker;
 
-import dev.gale.impl.acker.AckerMessage;
-import dev.gale.impl.acker.RootIds;
-import dev.gale.impl.acker.TreeOutcome;
 import dev.gale.impl.util.LeadingPad;
 
 /**

@@ -1,6 +1,5 @@
 package dev.gale.impl.acker;
 
-import dev.gale.impl.acker.RootIds;
 import dev.gale.impl.util.LongOpenHashIndex;
 
 /**

@@ -8,6 +8,7 @@ import dev.gale.impl.topology.TopologyPlan;
 import dev.gale.impl.topology.TopologySettings;
 import dev.gale.impl.transfer.Backpressure;
 import dev.gale.impl.transfer.Inbox;
+import dev.gale.stats.UserMetrics;
 import dev.gale.time.Clock;
 import java.util.Collections;
 import java.util.HashMap;
@@ -32,7 +33,7 @@ public final class RuntimeEnv {
     private final FatalError fatal;
     private final DrainSignal drainSignal = new DrainSignal();
     private final Map<String, Object> userResources = Collections.synchronizedMap(new HashMap<>());
-    private final dev.gale.stats.UserMetrics userMetrics = new dev.gale.stats.UserMetrics();
+    private final UserMetrics userMetrics = new UserMetrics();
     private final MetricV1Values metricV1Values = new MetricV1Values();
     private final boolean startsActive;
     private final boolean stepped;
@@ -143,7 +144,7 @@ public final class RuntimeEnv {
     }
 
     /** The metrics its components registered (Storm's metrics v2); thread-safe. */
-    public dev.gale.stats.UserMetrics userMetrics() {
+    public UserMetrics userMetrics() {
         return userMetrics;
     }
 

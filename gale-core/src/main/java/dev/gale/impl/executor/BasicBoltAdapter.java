@@ -1,5 +1,6 @@
 package dev.gale.impl.executor;
 
+import dev.gale.impl.tuple.TupleImpl;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.BasicOutputCollector;
@@ -68,7 +69,7 @@ public final class BasicBoltAdapter implements IRichBolt {
         try {
             bolt.execute(input, basicCollector);
             if (direct != null) {
-                direct.ackBasic((dev.gale.impl.tuple.TupleImpl) input);
+                direct.ackBasic((TupleImpl) input);
             } else {
                 collector.ack(input);
             }

@@ -1,11 +1,11 @@
 package dev.gale.impl.executor;
 
-import dev.gale.impl.util.IdGenerator;
+import dev.gale.impl.acker.AckerMessage;
 import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.grouping.StreamRouter;
-import dev.gale.impl.acker.AckerMessage;
 import dev.gale.impl.transfer.Inbox;
 import dev.gale.impl.tuple.TupleImpl;
+import dev.gale.impl.util.IdGenerator;
 import dev.gale.impl.util.LeadingPad;
 import dev.gale.task.IOutputCollector;
 import dev.gale.tuple.MessageId;

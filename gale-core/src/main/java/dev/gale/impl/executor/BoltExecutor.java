@@ -1,19 +1,21 @@
 package dev.gale.impl.executor;
 
-import dev.gale.impl.util.IdGenerator;
-import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.Constants;
 import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.transfer.Inbox;
+import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.impl.tuple.TupleImpl;
+import dev.gale.impl.util.IdGenerator;
 import dev.gale.stats.ComponentKind;
 import dev.gale.task.IBolt;
 import dev.gale.topology.IBasicBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.MessageId;
+import dev.gale.tuple.Tuple;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -120,7 +122,7 @@ public final class BoltExecutor extends Executor {
                 userError(t.setup.taskId, "prepare failed; the task will fail its input", e);
             }
         }
-        MetricsTicks.schedule(this, env, inbox, java.util.Arrays.stream(tasks).map(t -> t.setup).toList());
+        MetricsTicks.schedule(this, env, inbox, Arrays.stream(tasks).map(t -> t.setup).toList());
     }
 
     @Override
@@ -204,7 +206,7 @@ public final class BoltExecutor extends Executor {
      * Outside a call, the last tuple or null, never an exception: a collector kept and used from
      * another thread must reach the collector's own thread check, which says what went wrong.
      */
-    private dev.gale.tuple.Tuple currentInput() {
+    private Tuple currentInput() {
         long i = inputIndex;
         Object[] h = holder;
         MessageBatch b = inputBatch;

@@ -13,8 +13,11 @@ import dev.gale.impl.transfer.Parker;
 import dev.gale.impl.util.LeadingPad;
 import dev.gale.stats.ComponentKind;
 import dev.gale.stats.TaskStats;
+import java.io.InterruptedIOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.jctools.queues.MessagePassingQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,7 +45,7 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
     protected final Outbox outbox;
     private final String name;
     private final boolean stepped;
-    private final java.util.function.Consumer<Object> controlHandler = this::onControl;
+    private final Consumer<Object> controlHandler = this::onControl;
     private volatile boolean running = true;
     private volatile boolean busy;
     private volatile long activity;
@@ -407,8 +410,8 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
 
     private static boolean isInterruption(Throwable e) {
         for (Throwable c = e; c != null; c = c.getCause()) {
-            if (c instanceof InterruptedException || c instanceof java.io.InterruptedIOException
-                    || c instanceof java.nio.channels.ClosedByInterruptException) {
+            if (c instanceof InterruptedException || c instanceof InterruptedIOException
+                    || c instanceof ClosedByInterruptException) {
                 return true;
             }
             if (c.getCause() == c) {

@@ -1,8 +1,8 @@
 package dev.gale.impl.executor;
 
-import dev.gale.impl.util.IdGenerator;
 import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.grouping.StreamRouter;
+import dev.gale.impl.util.IdGenerator;
 import dev.gale.spout.ISpoutOutputCollector;
 import dev.gale.tuple.MessageId;
 import java.util.List;

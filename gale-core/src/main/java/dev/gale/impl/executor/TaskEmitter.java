@@ -3,6 +3,7 @@ package dev.gale.impl.executor;
 import dev.gale.impl.env.TupleObserver;
 import dev.gale.impl.grouping.Placement;
 import dev.gale.impl.grouping.StreamRouter;
+import dev.gale.impl.stats.StreamCounter;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.topology.StreamDef;
 import dev.gale.impl.transfer.Outbox;
@@ -13,6 +14,7 @@ import dev.gale.task.GeneralTopologyContext;
 import dev.gale.tuple.MessageId;
 import java.util.AbstractList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.RandomAccess;
@@ -69,13 +71,13 @@ final class TaskEmitter extends LeadingPad {
                 return outbox.load(task);
             }
         };
-        this.declared = new java.util.HashMap<>();
+        this.declared = new HashMap<>();
         for (StreamRouter r : routers.values()) {
             declared.put(r.streamId(), r.stream());
             r.placement(placement);
             r.origin(new TupleOrigin(context, taskId, componentId, r.streamId(), r.fields()));
         }
-        for (dev.gale.impl.stats.StreamCounter c : metrics.streamCounters(routers.keySet())) {
+        for (StreamCounter c : metrics.streamCounters(routers.keySet())) {
             routers.get(c.snapshot().streamId()).counter(c);
         }
         this.observer = observer;

@@ -13,7 +13,6 @@ import dev.gale.impl.transfer.Outbox;
 import dev.gale.metric.api.IMetric;
 import dev.gale.task.TaskTimer;
 import dev.gale.task.TopologyContext;
-import dev.gale.utils.ConfigValues;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,7 @@
 package dev.gale.impl.grouping;
 
 import dev.gale.impl.util.LeadingPad;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -94,7 +95,7 @@ final class ShuffleGrouper extends LeadingPad implements Grouper {
     private void refresh() {
         untilRefresh = REFRESH_EVERY;
         localCount = 0;
-        java.util.Arrays.fill(emitterThreads, null);
+        Arrays.fill(emitterThreads, null);
         Object me = placement.threadOf(emitterTask);
         if (me == null) {
             untilRefresh = REFRESH_WHILE_STARTING;

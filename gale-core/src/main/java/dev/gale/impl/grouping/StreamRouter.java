@@ -2,12 +2,15 @@ package dev.gale.impl.grouping;
 
 import dev.gale.generated.GlobalStreamId;
 import dev.gale.generated.Grouping;
+import dev.gale.impl.stats.StreamCounter;
 import dev.gale.impl.topology.StreamDef;
 import dev.gale.impl.topology.TopologyPlan;
+import dev.gale.impl.tuple.TupleOrigin;
 import dev.gale.task.WorkerTopologyContext;
 import dev.gale.tuple.Fields;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -20,8 +23,8 @@ public final class StreamRouter {
     private final Grouper[] groupers;
     private final int[] targets;
     private final int[] directTasks;
-    private dev.gale.impl.stats.StreamCounter counter;
-    private dev.gale.impl.tuple.TupleOrigin origin;
+    private StreamCounter counter;
+    private TupleOrigin origin;
 
     private StreamRouter(StreamDef stream, Grouper[] groupers, int[] directTasks) {
         this.stream = stream;
@@ -37,7 +40,7 @@ public final class StreamRouter {
     /** Builds the routers of every stream the component declares, for one of its tasks. */
     public static Map<String, StreamRouter> forTask(TopologyPlan plan, String componentId, int taskId,
                                                     WorkerTopologyContext context) {
-        Map<String, StreamRouter> routers = new java.util.HashMap<>();
+        Map<String, StreamRouter> routers = new HashMap<>();
         Map<String, Map<String, Grouping>> targets = plan.targetsOf(componentId);
         for (StreamDef s : plan.component(componentId).outputs().values()) {
             Map<String, Grouping> subscribers = targets.getOrDefault(s.streamId(), Map.of());
@@ -61,20 +64,20 @@ public final class StreamRouter {
 
     /** The stream's declaration. */
     /** The stream's counter for this task; set once by the task's emitter before the task runs. */
-    public dev.gale.impl.stats.StreamCounter counter() {
+    public StreamCounter counter() {
         return counter;
     }
 
-    public void counter(dev.gale.impl.stats.StreamCounter c) {
+    public void counter(StreamCounter c) {
         this.counter = c;
     }
 
     /** What every tuple this task emits on the stream shares; set once by the task's emitter before the task runs. */
-    public dev.gale.impl.tuple.TupleOrigin origin() {
+    public TupleOrigin origin() {
         return origin;
     }
 
-    public void origin(dev.gale.impl.tuple.TupleOrigin o) {
+    public void origin(TupleOrigin o) {
         this.origin = o;
     }
 

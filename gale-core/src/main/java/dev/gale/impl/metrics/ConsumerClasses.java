@@ -1,5 +1,8 @@
 package dev.gale.impl.metrics;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * Finds a metrics consumer class by the name it was registered under: as given, then as a nested
  * class (Storm's {@code Config.registerMetricsConsumer} records {@code getCanonicalName()}, which
@@ -28,8 +31,8 @@ final class ConsumerClasses {
         throw new ClassNotFoundException("none of " + tried + " is on the classpath");
     }
 
-    private static java.util.List<String> candidates(String name) {
-        java.util.List<String> out = new java.util.ArrayList<>();
+    private static List<String> candidates(String name) {
+        List<String> out = new ArrayList<>();
         addWithNested(out, name);
         if (name.startsWith(STORM_PREFIX)) {
             addWithNested(out, GALE_PREFIX + name.substring(STORM_PREFIX.length()));
@@ -38,7 +41,7 @@ final class ConsumerClasses {
     }
 
     /** The name, then each dot from the right read as a nesting ({@code a.B.C} -> {@code a.B$C}). */
-    private static void addWithNested(java.util.List<String> out, String name) {
+    private static void addWithNested(List<String> out, String name) {
         out.add(name);
         StringBuilder b = new StringBuilder(name);
         for (int i = b.lastIndexOf("."); i > 0; i = b.lastIndexOf(".", i - 1)) {

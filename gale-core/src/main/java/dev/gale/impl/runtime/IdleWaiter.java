@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * Knows when a running topology is idle, exactly: every queue is empty, no executor is in the
@@ -24,10 +25,10 @@ final class IdleWaiter {
     private final Scheduler scheduler;
     private final List<Executor> executors;
     private final Runnable checkNotFailed;
-    private final java.util.function.BooleanSupplier killed;
+    private final BooleanSupplier killed;
 
     IdleWaiter(String name, Scheduler scheduler, List<Executor> executors, Runnable checkNotFailed,
-               java.util.function.BooleanSupplier killed) {
+               BooleanSupplier killed) {
         this.name = name;
         this.scheduler = scheduler;
         this.executors = executors;

@@ -9,18 +9,18 @@ import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.env.TupleObserver;
 import dev.gale.impl.executor.Control;
 import dev.gale.impl.executor.Executor;
-import dev.gale.impl.stats.TaskMetrics;
-import dev.gale.stats.ComponentKind;
-import dev.gale.impl.executor.SpoutExecutor;
 import dev.gale.impl.metrics.MetricsConsumers;
 import dev.gale.impl.sched.DutyCycle;
 import dev.gale.impl.sched.Scheduler;
 import dev.gale.impl.sched.SchedulerSettings;
 import dev.gale.impl.sched.StepScheduler;
 import dev.gale.impl.sched.ThreadedScheduler;
+import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.timer.TopologyTimer;
 import dev.gale.impl.topology.TopologyPlan;
 import dev.gale.impl.topology.TopologySettings;
+import dev.gale.stats.ComponentKind;
+import dev.gale.stats.ErrorInfo;
 import dev.gale.stats.TopologyGraph;
 import dev.gale.stats.TopologyStats;
 import dev.gale.task.WorkerUserContext;
@@ -447,13 +447,13 @@ public final class RunningTopology {
     }
 
     /** The first fatal error, if an {@link Error} stopped the topology (see {@link FatalError}); else null. */
-    public dev.gale.stats.ErrorInfo fatalError() {
+    public ErrorInfo fatalError() {
         return env.fatal().error();
     }
 
     /** Throws if an {@link Error} stopped the topology. */
     public void checkNotFailed() {
-        dev.gale.stats.ErrorInfo e = env.fatal().error();
+        ErrorInfo e = env.fatal().error();
         if (e != null) {
             throw new IllegalStateException("topology '" + name() + "' was stopped by a fatal error in component '"
                     + e.componentId() + "', task " + e.taskId() + ": " + e.message(), env.fatal().cause());

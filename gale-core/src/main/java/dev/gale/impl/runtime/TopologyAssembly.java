@@ -1,20 +1,20 @@
 package dev.gale.impl.runtime;
 
 import dev.gale.Constants;
-import dev.gale.impl.executor.AckerExecutor;
 import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.env.TupleObserver;
+import dev.gale.impl.executor.AckerExecutor;
 import dev.gale.impl.executor.BoltExecutor;
 import dev.gale.impl.executor.Control;
 import dev.gale.impl.executor.Executor;
 import dev.gale.impl.executor.SpoutExecutor;
 import dev.gale.impl.timer.TopologyTimer;
 import dev.gale.impl.topology.ComponentDef;
-import dev.gale.stats.ComponentKind;
 import dev.gale.impl.topology.TopologyConf;
 import dev.gale.impl.topology.TopologyPlan;
 import dev.gale.impl.topology.TopologySettings;
 import dev.gale.impl.transfer.Inbox;
+import dev.gale.stats.ComponentKind;
 import dev.gale.time.Clock;
 import dev.gale.time.SimulatedClock;
 import java.util.ArrayList;

@@ -8,8 +8,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -165,7 +167,7 @@ public final class StepScheduler implements Scheduler {
     @Override
     public boolean awaitStopped(long deadlineNanos) throws InterruptedException {
         long left = deadlineNanos - System.nanoTime();
-        if (lock.tryLock(Math.max(0, left), java.util.concurrent.TimeUnit.NANOSECONDS)) {
+        if (lock.tryLock(Math.max(0, left), TimeUnit.NANOSECONDS)) {
             try {
                 closeIfStopped();
                 return true;
@@ -192,9 +194,9 @@ public final class StepScheduler implements Scheduler {
 
     /** Nothing runs between passes, and passes take the lock: holding it is a safe point. */
     @Override
-    public boolean atSafePoint(java.util.function.BooleanSupplier check, long timeoutNanos) throws TimeoutException {
+    public boolean atSafePoint(BooleanSupplier check, long timeoutNanos) throws TimeoutException {
         try {
-            if (!lock.tryLock(timeoutNanos, java.util.concurrent.TimeUnit.NANOSECONDS)) {
+            if (!lock.tryLock(timeoutNanos, TimeUnit.NANOSECONDS)) {
                 throw new TimeoutException("a pass did not end within " + timeoutNanos / 1_000_000 + " ms");
             }
         } catch (InterruptedException e) {

@@ -4,6 +4,7 @@ import dev.gale.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -55,7 +56,7 @@ public final class ThreadedScheduler implements Scheduler {
     private boolean balancing = true;
     /** For tests: move one cycle every this long whatever the load; 0: never (see {@link #withShuffle}). */
     private long shuffleNanos;
-    private final java.util.SplittableRandom shuffleRandom = new java.util.SplittableRandom(1);
+    private final SplittableRandom shuffleRandom = new SplittableRandom(1);
     private final PlacementSearch placement = new PlacementSearch();
     /** The topology's work done so far, for the placement search: rises with throughput. */
     private LongSupplier progress = () -> 0;

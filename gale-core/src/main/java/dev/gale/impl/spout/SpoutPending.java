@@ -1,6 +1,7 @@
 package dev.gale.impl.spout;
 
 import dev.gale.impl.util.LongOpenHashIndex;
+import java.util.Arrays;
 
 /**
  * A spout executor's tracked tuples: root id to (message id, stream, emit time, task), with a
@@ -112,7 +113,7 @@ public final class SpoutPending extends LongOpenHashIndex {
             }
         }
         if (streamCount == streamNames.length) {
-            streamNames = java.util.Arrays.copyOf(streamNames, streamCount * 2);
+            streamNames = Arrays.copyOf(streamNames, streamCount * 2);
         }
         streamNames[streamCount] = streamId;
         return streamCount++;
@@ -187,11 +188,11 @@ public final class SpoutPending extends LongOpenHashIndex {
 
     private void growExpired() {
         int len = expiredIds.length * 2;
-        expiredIds = java.util.Arrays.copyOf(expiredIds, len);
-        expiredStreams = java.util.Arrays.copyOf(expiredStreams, len);
-        expiredStarts = java.util.Arrays.copyOf(expiredStarts, len);
-        expiredTasks = java.util.Arrays.copyOf(expiredTasks, len);
-        expiredRoots = java.util.Arrays.copyOf(expiredRoots, len);
+        expiredIds = Arrays.copyOf(expiredIds, len);
+        expiredStreams = Arrays.copyOf(expiredStreams, len);
+        expiredStarts = Arrays.copyOf(expiredStarts, len);
+        expiredTasks = Arrays.copyOf(expiredTasks, len);
+        expiredRoots = Arrays.copyOf(expiredRoots, len);
     }
 
     @Override

@@ -2,9 +2,14 @@ package dev.gale.impl.stats;
 
 import dev.gale.impl.util.LeadingPad;
 import dev.gale.stats.LatencySummary;
+import dev.gale.stats.StreamStats;
 import dev.gale.stats.TaskStats;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
@@ -46,7 +51,7 @@ public final class TaskMetrics extends LeadingPad {
     /** 128 bytes behind the counters (see {@link LeadingPad}); longs come first in the layout, so these follow them. */
     long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
     /** Set once, before the executor starts; read by snapshots. */
-    private volatile java.util.List<StreamCounter> streams = java.util.List.of();
+    private volatile List<StreamCounter> streams = List.of();
     private final SingleWriterRecorder completeLatencyMicros;
     private final Histogram completeLatencyTotal;
 
@@ -75,12 +80,12 @@ public final class TaskMetrics extends LeadingPad {
     }
 
     /** Makes a counter for each output stream, for the emitter to bump; call once, before the task runs. */
-    public StreamCounter[] streamCounters(java.util.Collection<String> streamIds) {
-        java.util.List<StreamCounter> list = new java.util.ArrayList<>();
-        for (String id : new java.util.TreeSet<>(streamIds)) {
+    public StreamCounter[] streamCounters(Collection<String> streamIds) {
+        List<StreamCounter> list = new ArrayList<>();
+        for (String id : new TreeSet<>(streamIds)) {
             list.add(new StreamCounter(id));
         }
-        streams = java.util.List.copyOf(list);
+        streams = List.copyOf(list);
         return list.toArray(new StreamCounter[0]);
     }
 
@@ -135,10 +140,10 @@ public final class TaskMetrics extends LeadingPad {
         long timedCount = (long) TIMED.getOpaque(this);
         // The task's emitted and transferred counts are its streams' sums: an emit bumps only its
         // stream's counter, two stores fewer per tuple.
-        java.util.List<dev.gale.stats.StreamStats> streamStats = streamStats();
+        List<StreamStats> streamStats = streamStats();
         long emitted = 0;
         long transferred = 0;
-        for (dev.gale.stats.StreamStats st : streamStats) {
+        for (StreamStats st : streamStats) {
             emitted += st.emitted();
             transferred += st.transferred();
         }
@@ -148,12 +153,12 @@ public final class TaskMetrics extends LeadingPad {
                 (long) TIMED_OUT.getOpaque(this), streamStats);
     }
 
-    private java.util.List<dev.gale.stats.StreamStats> streamStats() {
-        java.util.List<dev.gale.stats.StreamStats> out = new java.util.ArrayList<>();
+    private List<StreamStats> streamStats() {
+        List<StreamStats> out = new ArrayList<>();
         for (StreamCounter c : streams) {
             out.add(c.snapshot());
         }
-        return java.util.List.copyOf(out);
+        return List.copyOf(out);
     }
 
     /** The complete latency so far (spout tasks), else null. */

@@ -1,5 +1,6 @@
 package dev.gale.impl.topology;
 
+import dev.gale.Config;
 import dev.gale.generated.Grouping;
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.StormTopology;
@@ -42,9 +43,9 @@ final class TopologyValidator {
             if (c.kind() == ComponentDef.Kind.SPOUT) {
                 spouts = true;
             } else if (c.inputs().isEmpty()) {
-                Object freq = c.conf().containsKey(dev.gale.Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS)
-                        ? c.conf().get(dev.gale.Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS)
-                        : topologyConf.get(dev.gale.Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS);
+                Object freq = c.conf().containsKey(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS)
+                        ? c.conf().get(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS)
+                        : topologyConf.get(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS);
                 boolean ticks = freq instanceof Number && ((Number) freq).doubleValue() > 0;
                 out.add(c.describe() + " subscribes to no stream, so it will " + (ticks ? "only ever see tick tuples"
                         : "never execute") + ": subscribe it with a grouping, e.g. setBolt(\"" + c.id()

@@ -3,6 +3,7 @@ package dev.gale.impl.transfer;
 import java.lang.invoke.VarHandle;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.jctools.queues.MessagePassingQueue;
 import org.jctools.queues.MpscArrayQueue;
@@ -30,7 +31,7 @@ public final class Inbox {
     /** The thread running the owning executor now, to wake when a message arrives; null: none to wake. */
     private volatile Parker parker;
     private volatile long controlProcessed;
-    private final java.util.concurrent.atomic.AtomicLong controlOffered = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong controlOffered = new AtomicLong();
 
     /** @param index position of the executor in the topology, used by senders to track whom to signal */
     public Inbox(int index, String name, int capacity) {

@@ -2,6 +2,7 @@ package dev.gale.impl.transfer;
 
 import dev.gale.impl.util.LeadingPad;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 
 /**
  * The send side of one executor: delivers messages to the inboxes of target tasks, keeping in an
@@ -301,7 +302,7 @@ public final class Outbox extends LeadingPad {
             int n = pairSizes[i];
             if (n > 0) {
                 // A part-filled batch leaves as an exact copy; the full-size array stays for the next cycle.
-                sendTo(target, new PairBatch(java.util.Arrays.copyOf(pairBatches[i], n << 1), n));
+                sendTo(target, new PairBatch(Arrays.copyOf(pairBatches[i], n << 1), n));
                 pairSizes[i] = 0;
             }
         }

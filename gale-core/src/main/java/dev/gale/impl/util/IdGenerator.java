@@ -1,6 +1,5 @@
 package dev.gale.impl.util;
 
-import dev.gale.impl.util.LeadingPad;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**

@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gale.impl.spout.SpoutPending;
-import dev.gale.impl.acker.AckerMessage;
-import dev.gale.impl.acker.RootIds;
-import dev.gale.impl.acker.TreeOutcome;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

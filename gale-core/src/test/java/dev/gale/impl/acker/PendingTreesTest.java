@@ -2,7 +2,10 @@ package dev.gale.impl.acker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gale.impl.acker.RootIds;
+import com.sun.management.ThreadMXBean;
+import dev.gale.impl.topology.TopologySettings;
+import dev.gale.impl.util.LongOpenHashIndex;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -125,9 +128,9 @@ class PendingTreesTest {
 
     @Test
     void steadyStateCreateCompleteAndRotateAllocateNothing() {
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
-        PendingTrees trees = new PendingTrees(5, dev.gale.impl.util.LongOpenHashIndex.capacityFor(10_000));
+        ThreadMXBean threads =
+                (ThreadMXBean) ManagementFactory.getThreadMXBean();
+        PendingTrees trees = new PendingTrees(5, LongOpenHashIndex.capacityFor(10_000));
         long[] roots = new long[10_000];
         Random rnd = new Random(3);
         for (int i = 0; i < roots.length; i++) {
@@ -160,7 +163,7 @@ class PendingTreesTest {
     void withTheMostBucketsAnEntryLivesExactlyThatManyRotationsAcrossTheAgeFieldsWrap() {
         // The acker's largest table: 126 spout buckets plus one. Its generation field wraps at 128,
         // so an entry created after 400 rotations ages across the wrap.
-        int buckets = dev.gale.impl.topology.TopologySettings.MAX_PENDING_BUCKETS + 1;
+        int buckets = TopologySettings.MAX_PENDING_BUCKETS + 1;
         PendingTrees trees = new PendingTrees(buckets, 16);
         for (int i = 0; i < 400; i++) {
             trees.rotate();

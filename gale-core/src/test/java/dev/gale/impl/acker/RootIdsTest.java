@@ -3,7 +3,9 @@ package dev.gale.impl.acker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.HashSet;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class RootIdsTest {
@@ -33,7 +35,7 @@ class RootIdsTest {
     @Test
     void consecutiveSequenceNumbersGiveDistinctRoots() {
         long prefix = RootIds.prefix(1);
-        java.util.Set<Long> roots = new java.util.HashSet<>();
+        Set<Long> roots = new HashSet<>();
         for (long s = -500; s < 500; s++) {
             roots.add(RootIds.root(prefix, s));
         }

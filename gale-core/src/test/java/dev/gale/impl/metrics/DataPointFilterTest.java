@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.PatternSyntaxException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,7 +63,7 @@ class DataPointFilterTest {
     @Test
     void aBadPatternIsRefusedWhenRegistered() {
         assertThatThrownBy(() -> new DataPointFilter(List.of("(unclosed"), List.of(), false, "."))
-                .isInstanceOf(java.util.regex.PatternSyntaxException.class);
+                .isInstanceOf(PatternSyntaxException.class);
     }
 
     private static Map<String, Object> dummyMapValue() {

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -133,15 +136,15 @@ class OutboxTest {
         out.batchTuples(true);
         out.bindOwner(new Parker(Thread.currentThread()), "test bolt");
         // The receiver parks for an hour unless signalled: a flush without a wake-up leaves it asleep.
-        java.util.concurrent.CountDownLatch bound = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.CompletableFuture<List<Object>> receiver = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+        CountDownLatch bound = new CountDownLatch(1);
+        CompletableFuture<List<Object>> receiver = CompletableFuture.supplyAsync(() -> {
             Parking.bind(in[1]);
             bound.countDown();
             List<Object> got = new ArrayList<>();
             while (got.size() < 3) {
                 List<Object> batch = drainAll(in[1]);
                 if (batch.isEmpty()) {
-                    Parking.park(in[1], java.util.concurrent.TimeUnit.HOURS.toNanos(1));
+                    Parking.park(in[1], TimeUnit.HOURS.toNanos(1));
                 }
                 got.addAll(batch);
             }
@@ -156,7 +159,7 @@ class OutboxTest {
             Thread.onSpinWait(); // the bolt's call goes on: its batch grows old
         }
         out.endCall(); // no end of cycle follows: the bolt's next call could block
-        assertThat(receiver.get(30, java.util.concurrent.TimeUnit.SECONDS)).containsExactly("t1", "t2", "t3");
+        assertThat(receiver.get(30, TimeUnit.SECONDS)).containsExactly("t1", "t2", "t3");
     }
 
     @Test

@@ -100,8 +100,11 @@ class LeadingPadTest {
 
     @Test
     void slotsAndCallMarksAlsoKeep128BytesBehindTheirFields() throws Exception {
-        for (String[] pair : new String[][] {{"dev.gale.impl.sched.Slot", "dev.gale.impl.sched.SlotFields"},
-                {"dev.gale.impl.sched.CallMark", "dev.gale.impl.sched.CallMarkFields"}}) {
+        String[][] pairs = {
+            {"dev.gale.impl.sched.Slot", "dev.gale.impl.sched.SlotFields"},
+            {"dev.gale.impl.sched.CallMark", "dev.gale.impl.sched.CallMarkFields"},
+        };
+        for (String[] pair : pairs) {
             long lastField = 0;
             for (Field f : ownFields(Class.forName(pair[1]))) {
                 lastField = Math.max(lastField, UNSAFE.objectFieldOffset(f));

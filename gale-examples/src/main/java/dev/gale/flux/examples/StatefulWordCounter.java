@@ -18,8 +18,6 @@
 
 package dev.gale.flux.examples;
 
-import java.util.Map;
-
 import dev.gale.state.KeyValueState;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
@@ -28,6 +26,7 @@ import dev.gale.topology.base.BaseStatefulBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
+import java.util.Map;
 
 public class StatefulWordCounter extends BaseStatefulBolt<KeyValueState<String, Long>> {
 

@@ -18,8 +18,6 @@
 
 package dev.gale.flux.examples;
 
-import java.util.Map;
-
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.OutputFieldsDeclarer;
@@ -27,6 +25,7 @@ import dev.gale.topology.base.BaseWindowedBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Values;
 import dev.gale.windowing.TupleWindow;
+import java.util.Map;
 
 public class TestWindowBolt extends BaseWindowedBolt {
     private OutputCollector collector;

@@ -12,14 +12,14 @@
 
 package dev.gale.starter.bolt;
 
-import java.util.HashMap;
-import java.util.Map;
 import dev.gale.topology.BasicOutputCollector;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.base.BaseBasicBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
+import java.util.HashMap;
+import java.util.Map;
 
 public class WordCountBolt extends BaseBasicBolt {
     Map<String, Integer> counts = new HashMap<String, Integer>();

@@ -12,8 +12,6 @@
 
 package dev.gale.starter.spout;
 
-import java.util.Map;
-import java.util.Random;
 import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.OutputFieldsDeclarer;
@@ -21,6 +19,8 @@ import dev.gale.topology.base.BaseRichSpout;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Values;
 import dev.gale.utils.Utils;
+import java.util.Map;
+import java.util.Random;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

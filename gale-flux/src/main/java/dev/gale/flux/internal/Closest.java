@@ -1,6 +1,7 @@
 package dev.gale.flux.internal;
 
 import java.util.Collection;
+import java.util.Locale;
 import java.util.Optional;
 
 /** The known word a mistyped one was most likely meant to be (edit distance). Stateless. */
@@ -13,7 +14,7 @@ final class Closest {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String candidate : known) {
-            int d = distance(word.toLowerCase(java.util.Locale.ROOT), candidate.toLowerCase(java.util.Locale.ROOT));
+            int d = distance(word.toLowerCase(Locale.ROOT), candidate.toLowerCase(Locale.ROOT));
             if (d < bestDistance) {
                 bestDistance = d;
                 best = candidate;

@@ -1,10 +1,12 @@
 package dev.gale.flux.internal;
 
 import java.lang.reflect.Array;
+import java.lang.reflect.Constructor;
 import java.lang.reflect.Executable;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -194,8 +196,8 @@ final class Coercion {
 
     /** A constructor or method as a message shows it: {@code TestBolt(TestEnum, float)}. */
     static String signature(Executable e) {
-        String name = e instanceof java.lang.reflect.Constructor<?> ? e.getDeclaringClass().getSimpleName() : e.getName();
-        return name + "(" + java.util.Arrays.stream(e.getParameterTypes()).map(Class::getSimpleName)
+        String name = e instanceof Constructor<?> ? e.getDeclaringClass().getSimpleName() : e.getName();
+        return name + "(" + Arrays.stream(e.getParameterTypes()).map(Class::getSimpleName)
                 .collect(Collectors.joining(", ")) + ")";
     }
 }

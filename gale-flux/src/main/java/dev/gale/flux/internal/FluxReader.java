@@ -5,14 +5,15 @@ import dev.gale.flux.model.IncludeDef;
 import dev.gale.flux.model.TopologyDef;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -137,7 +138,7 @@ public final class FluxReader {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new FluxException(file + ": no such file", e);
-        } catch (java.nio.charset.MalformedInputException e) {
+        } catch (MalformedInputException e) {
             throw new FluxException(file + ": not a text file in UTF-8", e);
         }
     }
@@ -176,7 +177,7 @@ public final class FluxReader {
                 if (in == null) {
                     throw new FluxException("filter: classpath resource " + name + " not found");
                 }
-                p.load(new java.io.InputStreamReader(in, StandardCharsets.UTF_8));
+                p.load(new InputStreamReader(in, StandardCharsets.UTF_8));
             }
         } else {
             Path file = Path.of(name);

@@ -5,6 +5,7 @@ import java.io.StringReader;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.nodes.MappingNode;
@@ -84,7 +85,7 @@ final class FluxYaml {
         return new FluxException(message.toString(), e);
     }
 
-    private static String lineAt(String text, org.yaml.snakeyaml.error.Mark mark) {
+    private static String lineAt(String text, Mark mark) {
         if (mark == null) {
             return "";
         }

@@ -4,6 +4,7 @@ import java.io.StringReader;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Iterator;
+import java.util.NoSuchElementException;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.Mark;
@@ -68,7 +69,7 @@ final class KeyPath {
                     }
                 }
             }
-        } catch (YAMLException | java.util.NoSuchElementException e) {
+        } catch (YAMLException | NoSuchElementException e) {
             // the failure: the stack is where the parser was
         }
         return render(stack);

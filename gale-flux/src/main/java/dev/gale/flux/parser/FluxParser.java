@@ -1,8 +1,8 @@
 package dev.gale.flux.parser;
 
 import dev.gale.flux.FluxException;
-import dev.gale.flux.model.TopologyDef;
 import dev.gale.flux.internal.FluxReader;
+import dev.gale.flux.model.TopologyDef;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;

@@ -1,6 +1,7 @@
 package dev.gale.kafka.spout;
 
 import dev.gale.tuple.Fields;
+import java.io.Serializable;
 import java.util.Collections;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -11,7 +12,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * first one of {@link #streams()}; return {@code null} to skip the record (it then counts as
  * processed, unless {@code setEmitNullTuples(true)}). Called on the spout's thread only.
  */
-public interface RecordTranslator<K, V> extends java.io.Serializable, Func<ConsumerRecord<K, V>, List<Object>> {
+public interface RecordTranslator<K, V> extends Serializable, Func<ConsumerRecord<K, V>, List<Object>> {
     List<String> DEFAULT_STREAM = Collections.singletonList("default");
 
     @Override

@@ -7,6 +7,7 @@ import dev.gale.state.Serializer;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,7 +69,7 @@ public class RedisKeyValueState<K, V> extends BinaryKeyValueState<K, V> {
 
             @Override
             public boolean hasNext() {
-                while (!chunk.hasNext() && (!started || !java.util.Arrays.equals(cursor, ScanParams.SCAN_POINTER_START_BINARY))) {
+                while (!chunk.hasNext() && (!started || !Arrays.equals(cursor, ScanParams.SCAN_POINTER_START_BINARY))) {
                     started = true;
                     try (Jedis j = pool.getResource()) {
                         ScanResult<Map.Entry<byte[], byte[]>> r = j.hscan(namespaceKey, cursor,

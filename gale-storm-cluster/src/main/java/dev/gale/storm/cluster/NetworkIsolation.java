@@ -1,5 +1,6 @@
 package dev.gale.storm.cluster;
 
+import java.io.IOException;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.util.ArrayList;
@@ -77,7 +78,7 @@ public final class NetworkIsolation {
                 return false;
             }
             return p.exitValue() == 0;
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -1,5 +1,6 @@
 package dev.gale.storm.cluster;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -57,7 +58,7 @@ public final class StormLibraries {
             throw new UncheckedIOException(e);
         }
         List<Path> out = new ArrayList<>();
-        for (String entry : text.split(java.io.File.pathSeparator)) {
+        for (String entry : text.split(File.pathSeparator)) {
             if (entry.isBlank()) {
                 continue;
             }

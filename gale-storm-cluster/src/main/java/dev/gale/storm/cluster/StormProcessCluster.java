@@ -5,6 +5,8 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -224,7 +226,7 @@ public final class StormProcessCluster implements AutoCloseable {
     private static Path ownEntry() {
         try {
             return Path.of(DevZooKeeper.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (java.net.URISyntaxException | RuntimeException e) {
+        } catch (URISyntaxException | RuntimeException e) {
             throw new IllegalStateException("cannot find gale-storm-cluster's own classes: " + e, e);
         }
     }
@@ -423,7 +425,7 @@ public final class StormProcessCluster implements AutoCloseable {
         }
         try (Stream<Path> files = Files.walk(home.logs())) {
             for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
-                List<String> lines = Files.readAllLines(f, java.nio.charset.StandardCharsets.ISO_8859_1);
+                List<String> lines = Files.readAllLines(f, StandardCharsets.ISO_8859_1);
                 sb.append("---- ").append(home.dir().relativize(f)).append(" (last ").append(linesPerFile).append(" lines)\n");
                 for (String l : lines.subList(Math.max(0, lines.size() - linesPerFile), lines.size())) {
                     sb.append(l).append('\n');

@@ -4,6 +4,7 @@ import dev.gale.task.IOutputCollector;
 import dev.gale.tuple.Tuple;
 import java.util.Collection;
 import java.util.List;
+import org.apache.storm.task.OutputCollector;
 
 /**
  * A Gale bolt's collector over Storm's: anchors, acks and fails go to the Storm tuples behind the
@@ -12,10 +13,10 @@ import java.util.List;
  * bolt's thread (or its timer's, under the bolt's lock).
  */
 public final class BoltCollectorBridge implements IOutputCollector {
-    private final org.apache.storm.task.OutputCollector storm;
+    private final OutputCollector storm;
     private final EmitChecks checks;
 
-    public BoltCollectorBridge(org.apache.storm.task.OutputCollector storm, EmitChecks checks) {
+    public BoltCollectorBridge(OutputCollector storm, EmitChecks checks) {
         this.storm = storm;
         this.checks = checks;
     }

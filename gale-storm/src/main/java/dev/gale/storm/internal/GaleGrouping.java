@@ -2,6 +2,7 @@ package dev.gale.storm.internal;
 
 import dev.gale.generated.GlobalStreamId;
 import dev.gale.grouping.CustomStreamGrouping;
+import dev.gale.grouping.Load;
 import dev.gale.grouping.LoadAwareCustomStreamGrouping;
 import dev.gale.task.WorkerTopologyContext;
 import java.util.List;
@@ -71,9 +72,9 @@ public class GaleGrouping implements org.apache.storm.grouping.CustomStreamGroup
         }
 
         @Override
-        public dev.gale.grouping.Load getLoad(int task) {
+        public Load getLoad(int task) {
             org.apache.storm.grouping.Load l = storm.getLoad(task);
-            return new dev.gale.grouping.Load(l.hasMetrics(), l.getBoltLoad(), l.getConnectionLoad());
+            return new Load(l.hasMetrics(), l.getBoltLoad(), l.getConnectionLoad());
         }
 
         @Override

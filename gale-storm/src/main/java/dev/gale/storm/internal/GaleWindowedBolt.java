@@ -3,6 +3,7 @@ package dev.gale.storm.internal;
 import dev.gale.Config;
 import dev.gale.task.OutputCollector;
 import dev.gale.topology.IWindowedBolt;
+import dev.gale.tuple.Tuple;
 import dev.gale.windowing.TimestampExtractor;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,8 +99,8 @@ public final class GaleWindowedBolt implements org.apache.storm.topology.IWindow
             this.storm = storm;
         }
 
-        private List<dev.gale.tuple.Tuple> views(List<org.apache.storm.tuple.Tuple> tuples) {
-            List<dev.gale.tuple.Tuple> out = new ArrayList<>(tuples.size());
+        private List<Tuple> views(List<org.apache.storm.tuple.Tuple> tuples) {
+            List<Tuple> out = new ArrayList<>(tuples.size());
             for (org.apache.storm.tuple.Tuple t : tuples) {
                 out.add(new TupleView(t, env.view, env.context));
             }
@@ -107,17 +108,17 @@ public final class GaleWindowedBolt implements org.apache.storm.topology.IWindow
         }
 
         @Override
-        public List<dev.gale.tuple.Tuple> get() {
+        public List<Tuple> get() {
             return views(storm.get());
         }
 
         @Override
-        public List<dev.gale.tuple.Tuple> getNew() {
+        public List<Tuple> getNew() {
             return views(storm.getNew());
         }
 
         @Override
-        public List<dev.gale.tuple.Tuple> getExpired() {
+        public List<Tuple> getExpired() {
             return views(storm.getExpired());
         }
 

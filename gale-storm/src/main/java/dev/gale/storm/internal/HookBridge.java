@@ -8,6 +8,7 @@ import dev.gale.hooks.info.EmitInfo;
 import dev.gale.hooks.info.SpoutAckInfo;
 import dev.gale.hooks.info.SpoutFailInfo;
 import dev.gale.task.TopologyContext;
+import dev.gale.tuple.Tuple;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +57,7 @@ final class HookBridge implements org.apache.storm.hooks.ITaskHook {
         }
     }
 
-    private dev.gale.tuple.Tuple view(org.apache.storm.tuple.Tuple t) {
+    private Tuple view(org.apache.storm.tuple.Tuple t) {
         return t == null ? null : new TupleView(t, view, gale);
     }
 

@@ -3,6 +3,7 @@ package dev.gale.storm.internal;
 import dev.gale.spout.ISpoutOutputCollector;
 import java.util.List;
 import java.util.function.Consumer;
+import org.apache.storm.spout.SpoutOutputCollector;
 
 /**
  * A Gale spout's collector over Storm's. The message id goes to Storm as it is (Storm keeps it in
@@ -11,14 +12,14 @@ import java.util.function.Consumer;
  * Gale's engine; the exception goes on to the spout. Not thread-safe: the spout's thread.
  */
 public final class SpoutCollectorBridge implements ISpoutOutputCollector {
-    private final org.apache.storm.spout.SpoutOutputCollector storm;
+    private final SpoutOutputCollector storm;
     private final EmitChecks checks;
     private final Consumer<Object> refusedId;
     /** The last refusal reported here: the spout's call that it escapes from must not report it again. */
     private RuntimeException reported;
 
     /** @param refusedId told the message id of a refused emit (non-null ids only) */
-    public SpoutCollectorBridge(org.apache.storm.spout.SpoutOutputCollector storm, EmitChecks checks,
+    public SpoutCollectorBridge(SpoutOutputCollector storm, EmitChecks checks,
                                 Consumer<Object> refusedId) {
         this.storm = storm;
         this.checks = checks;

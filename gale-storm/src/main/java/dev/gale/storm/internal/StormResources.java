@@ -1,7 +1,6 @@
 package dev.gale.storm.internal;
 
 import java.util.AbstractMap;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Function;

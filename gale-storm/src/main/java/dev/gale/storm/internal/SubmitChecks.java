@@ -5,6 +5,7 @@ import dev.gale.generated.InvalidTopologyException;
 import dev.gale.hooks.ITaskHook;
 import dev.gale.topology.WindowedBoltExecutor;
 import dev.gale.utils.Time;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -48,7 +49,7 @@ final class SubmitChecks {
                     + "' (withMaxEventsInMemory): Storm's windowed bolts cannot bound the tuples a window holds."
                     + " Remove the bound to run on Storm (size the window and max spout pending instead)");
         }
-        Map<String, Object> merged = new java.util.HashMap<>(topologyConf);
+        Map<String, Object> merged = new HashMap<>(topologyConf);
         merged.putAll(componentConf);
         try {
             executor.validate(merged);

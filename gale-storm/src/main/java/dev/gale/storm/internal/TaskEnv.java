@@ -6,6 +6,8 @@ import dev.gale.task.TaskTimer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.storm.task.IErrorReporter;
+import org.apache.storm.task.TopologyContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,7 +30,7 @@ final class TaskEnv {
      * @param reporter  reports an error of the task to Storm (and its log)
      */
     TaskEnv(String describe, String componentId, Shipped shipped, Map<String, Object> stormConf,
-            org.apache.storm.task.TopologyContext stormContext, TaskTimer timer, HookBridge.Reporter reporter) {
+            TopologyContext stormContext, TaskTimer timer, HookBridge.Reporter reporter) {
         this.describe = describe;
         this.conf = taskConf(stormConf, shipped);
         this.view = new StormTopologyView(stormContext, shipped.facts(), messageTimeoutSecs(stormConf));
@@ -80,7 +82,7 @@ final class TaskEnv {
     }
 
     /** Reports a failure of user code: to Storm (its UI shows it with the component) and to the worker's log. */
-    static void report(org.apache.storm.task.IErrorReporter storm, String describe, int taskId, String what, Throwable e) {
+    static void report(IErrorReporter storm, String describe, int taskId, String what, Throwable e) {
         LOG.error("{} task {}: {}", describe, taskId, what, e);
         storm.reportError(e);
     }

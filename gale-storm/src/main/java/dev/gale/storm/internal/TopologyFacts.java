@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What every task of a translated topology must know of the Gale topology in Gale's terms, which
@@ -58,7 +59,7 @@ public final class TopologyFacts implements Serializable {
     }
 
     /** The user components' ids, spouts first, in declaration order. */
-    public java.util.Set<String> componentIds() {
+    public Set<String> componentIds() {
         return Collections.unmodifiableSet(streams.keySet());
     }
 

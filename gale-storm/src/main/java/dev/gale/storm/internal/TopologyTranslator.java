@@ -17,6 +17,7 @@ import java.io.Serializable;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.storm.topology.BoltDeclarer;
 import org.apache.storm.topology.SpoutDeclarer;
 import org.apache.storm.topology.TopologyBuilder;
@@ -107,9 +108,9 @@ public final class TopologyTranslator {
         return new Shipped(facts, topoConf.shipped(), own.shipped(), own.storm(), check);
     }
 
-    private static java.util.Optional<Integer> tasks(ComponentCommon common) {
+    private static Optional<Integer> tasks(ComponentCommon common) {
         Object t = common.conf().get(Config.TOPOLOGY_TASKS);
-        return t instanceof Number n ? java.util.Optional.of(n.intValue()) : java.util.Optional.empty();
+        return t instanceof Number n ? Optional.of(n.intValue()) : Optional.empty();
     }
 
     private static void subscribe(BoltDeclarer d, GlobalStreamId source, Grouping g, TopologyFacts facts) {

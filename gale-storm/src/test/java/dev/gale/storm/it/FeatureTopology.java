@@ -25,6 +25,8 @@ import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import dev.gale.utils.TupleUtils;
 import dev.gale.windowing.TupleWindow;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -48,7 +50,7 @@ public final class FeatureTopology {
         Config conf = new Config();
         conf.put(LEDGER, ledger.dir());
         conf.put(INT_SETTING, 7);
-        conf.put(OBJECT_SETTING, java.time.Duration.ofSeconds(7)); // JSON cannot carry it
+        conf.put(OBJECT_SETTING, Duration.ofSeconds(7)); // JSON cannot carry it
         conf.put(Config.TOPOLOGY_AUTO_TASK_HOOKS, List.of(ExecuteCountingHook.class.getName()));
         return conf;
     }
@@ -256,7 +258,7 @@ public final class FeatureTopology {
 
         @Override
         public void prepare(Map<String, Object> conf, TopologyContext context) {
-            Ledger ledger = new Ledger(java.nio.file.Path.of((String) conf.get(LEDGER)));
+            Ledger ledger = new Ledger(Path.of((String) conf.get(LEDGER)));
             out = ledger.writer("hook_" + context.getThisComponentId(), context.getThisTaskId());
         }
 
