@@ -1,5 +1,7 @@
 package dev.gale.storm.bench;
 
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.storm.Config;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.spout.SpoutOutputCollector;
@@ -12,8 +14,6 @@ import org.apache.storm.topology.base.BaseRichSpout;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * The reliable word count written against Storm's API, for {@link AdapterOverhead}: line for line
