@@ -22,11 +22,12 @@ import org.apache.storm.utils.Utils;
 /**
  * One task of a translated topology driven by hand, as a Storm executor would drive it: Storm's
  * real context (task ids numbered as Storm numbers them: components in id order, from 1) and a
- * collector that records what the wrapped component did. Not thread-safe.
+ * collector that records what the wrapped component did (public for the adapter's hot-path
+ * benchmark, dev.gale.storm.bench). Not thread-safe.
  */
-final class FakeStormTask {
+public final class FakeStormTask {
     final StormRunner.Translation translation;
-    final Map<String, Object> conf;
+    public final Map<String, Object> conf;
     final Map<Integer, String> taskToComponent = new TreeMap<>();
     final Map<String, List<Integer>> componentTasks = new TreeMap<>();
     final Map<String, Map<String, Fields>> fields = new HashMap<>();
@@ -88,7 +89,7 @@ final class FakeStormTask {
         }
     }
 
-    FakeStormTask(Map<String, Object> galeConf, dev.gale.generated.StormTopology gale) {
+    public FakeStormTask(Map<String, Object> galeConf, dev.gale.generated.StormTopology gale) {
         this.translation = StormRunner.translate(galeConf, gale);
         this.conf = new HashMap<>(Utils.readDefaultConfig());
         conf.putAll(translation.conf());
@@ -112,7 +113,7 @@ final class FakeStormTask {
         }
     }
 
-    TopologyContext context(String component) {
+    public TopologyContext context(String component) {
         int taskId = componentTasks.get(component).get(0);
         return new TopologyContext(translation.topology(), conf, taskToComponent, componentTasks, fields, new HashMap<>(),
                 "test-1-1", null, null, taskId, 6700, List.copyOf(taskToComponent.keySet()), new HashMap<>(),
@@ -120,13 +121,13 @@ final class FakeStormTask {
     }
 
     /** A tuple from {@code source}'s first task on its default stream, in one tree (root 7, edge 11). */
-    Tuple tuple(String source, Object... values) {
+    public Tuple tuple(String source, Object... values) {
         return new TupleImpl(context(source), List.of(values), source, componentTasks.get(source).get(0), "default",
                 MessageId.makeRootId(7L, 11L));
     }
 
     /** The wrapper Storm would run for a component (a fresh copy, as a task gets). */
-    Object component(String id) {
+    public Object component(String id) {
         StormTopology t = translation.topology();
         byte[] b = t.get_spouts().containsKey(id) ? t.get_spouts().get(id).get_spout_object().get_serialized_java()
                 : t.get_bolts().get(id).get_bolt_object().get_serialized_java();

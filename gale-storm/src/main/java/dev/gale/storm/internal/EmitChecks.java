@@ -13,6 +13,9 @@ public final class EmitChecks {
     private final String describe;
     private final Map<String, TopologyFacts.Stream> streams;
     private final KryoValueCheck kryo;
+    /** The stream of the last emit, found again by identity: most emits name the same constant id. */
+    private String lastId;
+    private TopologyFacts.Stream last;
 
     /**
      * @param describe "spout 'x'" or "bolt 'x'"
@@ -28,7 +31,16 @@ public final class EmitChecks {
      * @throws IllegalArgumentException naming the component, the stream and what is wrong
      */
     public void check(String streamId, List<Object> values, boolean direct) {
-        TopologyFacts.Stream s = streams.get(streamId);
+        TopologyFacts.Stream s;
+        if (streamId == lastId) {
+            s = last;
+        } else {
+            s = streams.get(streamId);
+            if (s != null) {
+                lastId = streamId;
+                last = s;
+            }
+        }
         if (s == null) {
             throw new IllegalArgumentException(describe + " emitted on stream '" + streamId + "', which it does not declare"
                     + " (declared: " + streams.keySet() + "); declare it in declareOutputFields");

@@ -34,6 +34,9 @@ public final class GaleBolt implements IRichBolt {
     private transient org.apache.storm.task.OutputCollector storm;
     private transient TaskEnv env;
     private transient BasicOutputCollector basicCollector;
+    /** The bolt as one of its two kinds, the other null: decided once, not per tuple. */
+    private transient IBasicBolt basic;
+    private transient IBolt rich;
     private transient WorkerTaskTimer timer;
     private transient Object lock;
     private transient int taskId;
@@ -62,13 +65,18 @@ public final class GaleBolt implements IRichBolt {
         this.timer = new WorkerTaskTimer(lock, this::report);
         this.env = new TaskEnv("bolt '" + componentId + "'", componentId, shipped, conf, context, timer, this::report);
         OutputCollector out = new OutputCollector(new BoltCollectorBridge(collector, env.checks));
+        if (bolt instanceof IBasicBolt b) {
+            basic = b;
+        } else {
+            rich = (IBolt) bolt;
+        }
         try {
             synchronized (lock) {
-                if (bolt instanceof IBasicBolt basic) {
+                if (basic != null) {
                     basicCollector = new BasicOutputCollector(out);
                     basic.prepare(env.conf, env.context);
                 } else {
-                    ((IBolt) bolt).prepare(env.conf, env.context, out);
+                    rich.prepare(env.conf, env.context, out);
                 }
             }
             alive = true;
@@ -89,12 +97,12 @@ public final class GaleBolt implements IRichBolt {
         }
         TupleView t = new TupleView(input, env.view, env.context);
         synchronized (lock) {
-            if (bolt instanceof IBasicBolt basic) {
-                executeBasic(basic, t, input);
+            if (basic != null) {
+                executeBasic(t, input);
                 return;
             }
             try {
-                ((IBolt) bolt).execute(t);
+                rich.execute(t);
             } catch (RuntimeException e) {
                 report("execute threw on a tuple from '" + input.getSourceComponent() + "' stream '"
                         + input.getSourceStreamId() + "'; the tuple is failed", e);
@@ -103,7 +111,7 @@ public final class GaleBolt implements IRichBolt {
         }
     }
 
-    private void executeBasic(IBasicBolt basic, TupleView t, Tuple input) {
+    private void executeBasic(TupleView t, Tuple input) {
         basicCollector.setContext(t);
         try {
             basic.execute(t, basicCollector);
@@ -127,8 +135,8 @@ public final class GaleBolt implements IRichBolt {
         }
         synchronized (lock == null ? this : lock) {
             try {
-                if (bolt instanceof IBasicBolt basic) {
-                    basic.cleanup();
+                if (bolt instanceof IBasicBolt b) {
+                    b.cleanup();
                 } else {
                     ((IBolt) bolt).cleanup();
                 }

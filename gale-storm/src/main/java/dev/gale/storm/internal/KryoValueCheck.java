@@ -27,6 +27,13 @@ public final class KryoValueCheck {
     private final Input input = new Input();
     /** Checks done per class; a class whose value failed is never recorded. */
     private final Map<Class<?>, Integer> checked = new HashMap<>();
+    /**
+     * The first classes found fine that need no further check (not containers), compared by
+     * identity before the map: an emit's values are nearly always of a few such classes, and a
+     * map lookup per value was most of what this check cost per emit.
+     */
+    private final Class<?>[] done = new Class<?>[8];
+    private int doneCount;
 
     /** @param stormConf a complete Storm configuration (defaults included), as a worker has it */
     public KryoValueCheck(Map<String, Object> stormConf) {
@@ -54,6 +61,9 @@ public final class KryoValueCheck {
             throw new IllegalArgumentException(message(where, c, e), e);
         }
         checked.put(c, n == null ? 1 : n + 1);
+        if (n == null && doneCount < done.length && !isContainer(value, c)) {
+            done[doneCount++] = c;
+        }
     }
 
     /** Checks the values of one emit, field by field. */
@@ -72,12 +82,20 @@ public final class KryoValueCheck {
             return false;
         }
         Class<?> c = value.getClass();
+        for (int i = 0; i < doneCount; i++) {
+            if (done[i] == c) {
+                return false;
+            }
+        }
         Integer n = checked.get(c);
         if (n == null) {
             return true;
         }
-        boolean container = value instanceof Collection || value instanceof Map || c.isArray();
-        return container && n < CONTAINER_SAMPLES;
+        return isContainer(value, c) && n < CONTAINER_SAMPLES;
+    }
+
+    private static boolean isContainer(Object value, Class<?> c) {
+        return value instanceof Collection || value instanceof Map || c.isArray();
     }
 
     static String message(String where, Class<?> c, Throwable e) {

@@ -48,7 +48,8 @@ public final class TupleView implements Tuple {
             return List.of();
         }
         if (tuples.size() == 1) {
-            return Collections.singletonList(unwrap(tuples.iterator().next()));
+            // A basic bolt's every emit comes here with its one anchor: no iterator for it.
+            return Collections.singletonList(unwrap(tuples instanceof List<Tuple> l ? l.get(0) : tuples.iterator().next()));
         }
         List<org.apache.storm.tuple.Tuple> out = new ArrayList<>(tuples.size());
         for (Tuple t : tuples) {
