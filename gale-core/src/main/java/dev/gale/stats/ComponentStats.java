@@ -51,6 +51,23 @@ public record ComponentStats(String componentId, ComponentKind kind, List<TaskSt
         return tasks.stream().mapToLong(TaskStats::timedOut).sum();
     }
 
+    /**
+     * Failures by reason over the tasks, reasons never seen left out (Gale addition): see
+     * {@link TaskStats#failures()} for what a spout's and a bolt's counts mean.
+     */
+    public Map<dev.gale.spout.FailureReason, Long> failures() {
+        Map<dev.gale.spout.FailureReason, Long> sums = new java.util.EnumMap<>(dev.gale.spout.FailureReason.class);
+        for (TaskStats t : tasks) {
+            t.failures().forEach((r, n) -> sums.merge(r, n, Long::sum));
+        }
+        return java.util.Collections.unmodifiableMap(sums);
+    }
+
+    /** Failures of one reason over the tasks (Gale addition); 0 if none. */
+    public long failures(dev.gale.spout.FailureReason reason) {
+        return tasks.stream().mapToLong(t -> t.failures(reason)).sum();
+    }
+
     /** Emitted and transferred per output stream over the tasks, by stream id (Gale addition). */
     public List<StreamStats> streams() {
         Map<String, long[]> sums = new TreeMap<>();

@@ -9,7 +9,10 @@ import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.transfer.Inbox;
 import dev.gale.impl.tuple.TupleImpl;
 import dev.gale.stats.ComponentKind;
+import dev.gale.spout.FailureInfo;
+import dev.gale.spout.FailureReason;
 import dev.gale.task.IBolt;
+import dev.gale.topology.FailedException;
 import dev.gale.topology.IBasicBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.MessageId;
@@ -100,6 +103,8 @@ public final class BoltExecutor extends Executor {
         final IBolt bolt;
         final BoltCollector collector;
         boolean alive = true;
+        /** Why the task fails every input once its prepare threw; null while alive. */
+        FailureInfo deadReason;
         int sample;
 
         BoltTask(TaskSetup setup, BoltCollector collector, InputSource inputs) {
@@ -117,6 +122,7 @@ public final class BoltExecutor extends Executor {
                 t.bolt.prepare(t.setup.conf, t.setup.context, new TaskOutputCollector(t.collector));
             } catch (Throwable e) {
                 t.alive = false;
+                t.deadReason = t.collector.reason(FailureReason.THREW, e);
                 userError(t.setup.taskId, "prepare failed; the task will fail its input", e);
             }
         }
@@ -222,7 +228,7 @@ public final class BoltExecutor extends Executor {
 
     private void execute(BoltTask t, TupleImpl tuple) {
         if (!t.alive) {
-            t.collector.failInput(tuple);
+            t.collector.failInput(tuple, t.deadReason);
             return;
         }
         // The topology's clock, like complete latency: under a simulated clock the figure is what
@@ -235,7 +241,9 @@ public final class BoltExecutor extends Executor {
             userError(t.setup.taskId, "execute threw on a tuple from '" + tuple.getSourceComponent() + "' stream '"
                     + tuple.getSourceStreamId() + "'" + (e instanceof Error ? "" : "; the tuple is failed"), e);
             if (!t.collector.basicSettled()) {
-                t.collector.failInput(tuple); // also after an ack: as in Storm, the tree fails if still open
+                // also after an ack: as in Storm, the tree fails if still open
+                t.collector.failInput(tuple, t.collector.reason(
+                        e instanceof FailedException ? FailureReason.FAILED : FailureReason.THREW, e));
             }
         }
         long latency = timed ? env.clock().nanos() - start : -1;
