@@ -100,6 +100,20 @@ class ReplayHelperTest {
     }
 
     @Test
+    void retriesDueAtTheSameTimeComeOutInTheOrderTheyFailed() {
+        ReplayHelper<String> h = helper(5);
+        List<String> ids = List.of("c", "a", "d", "b");
+        ids.forEach(id -> h.emitted(id, id));
+        ids.forEach(id -> h.failed(id, WHY));
+        clock.advanceMillis(100);
+        List<Object> out = new ArrayList<>();
+        for (ReplayHelper.Retry<String> r = h.nextDue(); r != null; r = h.nextDue()) {
+            out.add(r.msgId());
+        }
+        assertThat(out).containsExactly("c", "a", "d", "b");
+    }
+
+    @Test
     void oneAttemptMeansNoRetryAndBadSettingsAreRefused() {
         ReplayHelper<String> h = helper(1);
         h.emitted("z", "zed");
