@@ -13,4 +13,14 @@ import dev.gale.topology.IRichSpout;
 public interface ICheckpointedSpout extends IRichSpout {
     /** True if this spout takes part in checkpoints; read once, by {@code TopologyBuilder.createTopology}. */
     boolean isCheckpointed();
+
+    /**
+     * Called by the engine instead of {@code nextTuple} while this task may not emit data (it has
+     * {@code topology.max.spout.pending} trees open): pass on the checkpoint actions that are due
+     * ({@link CheckpointRelay#poll()}) and emit nothing else. The open trees wait for a checkpoint to
+     * commit (stateful bolts ack on commit), so a relay that waited for room would wait forever.
+     * Called on the task's thread, only when {@link #isCheckpointed()} is true.
+     */
+    default void relayCheckpoints() {
+    }
 }

@@ -83,6 +83,11 @@ class ExactlyOnceProtocolTest {
         }
 
         @Override
+        public void relayCheckpoints() {
+            relay.poll();
+        }
+
+        @Override
         public void ack(Object msgId) {
             relay.ack(msgId);
         }
@@ -223,6 +228,26 @@ class ExactlyOnceProtocolTest {
             clock.advanceMillis(INTERVAL);
             assertThat(FAIL_ONCE.get(source)).isEmpty();
             assertThat(committed(store)).containsExactly(sumBelow(70), 70);
+        }
+    }
+
+    @Test
+    void aSpoutAtItsPendingLimitStillRelaysTheCheckpointsItsTreesWaitFor() {
+        String source = "capped-" + UUID.randomUUID();
+        String store = "eo-" + source;
+        LIMITS.put(source, new AtomicInteger(50));
+        SimulatedClock clock = new SimulatedClock();
+        Config conf = conf(store);
+        conf.setMaxSpoutPending(10); // the bolts ack on commit: 10 open trees fill the spout until a checkpoint
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(clock).build()) {
+            cluster.submitTopology("eo-capped", conf, topology(source).createTopology());
+            for (int i = 0; i < 20 && committed(store)[1] < 50; i++) {
+                cluster.waitForIdle();
+                clock.advanceMillis(INTERVAL);
+                cluster.waitForIdle();
+                assertThat(committed(store)[1]).as("after checkpoint %d", i).isGreaterThanOrEqualTo(Math.min(50, 9L * i));
+            }
+            assertThat(committed(store)).containsExactly(sumBelow(50), 50);
         }
     }
 }

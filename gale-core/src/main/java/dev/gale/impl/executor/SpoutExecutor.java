@@ -19,6 +19,7 @@ import dev.gale.impl.util.LongOpenHashIndex;
 import dev.gale.spout.FailureAware;
 import dev.gale.spout.FailureInfo;
 import dev.gale.spout.FailureReason;
+import dev.gale.spout.ICheckpointedSpout;
 import dev.gale.spout.ISpout;
 import dev.gale.spout.PendingInput;
 import dev.gale.spout.SpoutOutputCollector;
@@ -124,6 +125,8 @@ public final class SpoutExecutor extends Executor implements SpoutTrees.Outcomes
         final int index;
         final ISpout spout;
         final SpoutCollector collector;
+        /** A spout that relays checkpoints: at its pending limit it still passes them on. */
+        final ICheckpointedSpout relay;
         boolean alive = true;
 
         SpoutTask(TaskSetup setup, int index, IdGenerator ids) {
@@ -131,6 +134,7 @@ public final class SpoutExecutor extends Executor implements SpoutTrees.Outcomes
             this.index = index;
             this.spout = (ISpout) setup.component;
             this.collector = new SpoutCollector(env, setup.emitter, SpoutExecutor.this, index, ids);
+            this.relay = spout instanceof ICheckpointedSpout c && c.isCheckpointed() ? c : null;
         }
     }
 
@@ -314,7 +318,12 @@ public final class SpoutExecutor extends Executor implements SpoutTrees.Outcomes
                         return emitted + work - workBefore;
                     }
                     if (trees.holdsBack(t.index)) {
-                        throttled = true;
+                        if (t.relay == null) {
+                            throttled = true;
+                        } else if (relayCheckpoints(t)) {
+                            any = true;
+                            emitted++;
+                        }
                         continue;
                     }
                     long before = t.setup.emitter.emits;
@@ -336,6 +345,23 @@ public final class SpoutExecutor extends Executor implements SpoutTrees.Outcomes
         }
         pacer.afterBurst(emitted + work, throttled, burstStart);
         return emitted + work - workBefore;
+    }
+
+    /**
+     * A checkpoint relay at its pending limit passes on the checkpoints due; returns true if it
+     * emitted. It is not counted as throttled: its open trees wait for those checkpoints rather than
+     * for acks, so it is polled on the idle schedule instead of parking for a signal.
+     */
+    private boolean relayCheckpoints(SpoutTask t) {
+        long before = t.setup.emitter.emits;
+        try {
+            t.relay.relayCheckpoints();
+        } catch (Throwable e) {
+            reportUnlessReported(t, "relayCheckpoints threw", e);
+        }
+        reportedByEmit = null;
+        trees.runDeferred();
+        return t.setup.emitter.emits != before;
     }
 
     /** One nextTuple of a task, then the outcomes it decided; returns the work that counts besides emits. */

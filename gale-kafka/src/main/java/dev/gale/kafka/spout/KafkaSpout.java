@@ -4,9 +4,11 @@ import dev.gale.Config;
 import dev.gale.kafka.internal.DeadLetterPublisher;
 import dev.gale.kafka.internal.PartitionProgress;
 import dev.gale.kafka.spout.KafkaSpoutConfig.ProcessingGuarantee;
+import dev.gale.spout.CheckpointRelay;
 import dev.gale.spout.FailureAware;
 import dev.gale.spout.FailureInfo;
 import dev.gale.spout.FailureReason;
+import dev.gale.spout.ICheckpointedSpout;
 import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.time.Clock;
@@ -18,12 +20,14 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
@@ -33,6 +37,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,9 +64,15 @@ import org.slf4j.LoggerFactory;
  * calling {@code nextTuple}. A spout with nothing to read returns at once and the engine parks
  * it with a growing back-off.
  *
+ * <p>Gale addition, exactly-once state ({@link KafkaSpoutConfig.Builder#setOffsetsInCheckpoint}):
+ * each task reads fixed partitions and keeps the offsets it emitted up to in the topology's
+ * checkpoints ({@link CheckpointRelay}) instead of committing them to Kafka; it emits nothing
+ * until the checkpoints tell it where to start, and a failed tuple rolls the topology back to the
+ * last checkpoint, from whose offsets it reads again.
+ *
  * <p>Not thread-safe: like every spout, its methods are called on its executor's thread only.
  */
-public class KafkaSpout<K, V> extends BaseRichSpout implements FailureAware {
+public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpout, FailureAware {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(KafkaSpout.class);
     /** A paused partition's commit is not held back for the whole commit period. */
@@ -95,6 +106,11 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements FailureAware {
     private transient boolean lastPollEmpty;
     /** Written with every commit: which topology committed, so its other tasks and processes resume there. */
     private transient String commitMetadata;
+    /** Exactly-once state: the relay of the checkpoints (null otherwise), the partitions and the offsets emitted up to. */
+    private transient CheckpointRelay<CheckpointedOffsets> relay;
+    private transient List<TopicPartition> fixedPartitions;
+    private transient Map<TopicPartition, Long> emittedNext;
+    private transient int taskCount;
 
     /** A record emitted and not yet done, kept so a retry re-emits it without re-reading. */
     private static final class InFlight<K, V> {
@@ -155,7 +171,9 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements FailureAware {
         }
         listener.open(conf, context);
         Rebalance rebalance = new Rebalance();
-        if (config.getTopicPattern() != null) {
+        if (config.isOffsetsInCheckpoint()) {
+            openCheckpointed(conf, context);
+        } else if (config.getTopicPattern() != null) {
             consumer.subscribe(config.getTopicPattern(), rebalance);
         } else {
             consumer.subscribe(config.getTopics(), rebalance);
@@ -168,6 +186,88 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements FailureAware {
                 props.get(ConsumerConfig.GROUP_ID_CONFIG), guarantee);
     }
 
+    /** Exactly-once state: this task's fixed partitions, read from where the checkpoints say (see {@link #seekTo}). */
+    private void openCheckpointed(Map<String, Object> conf, TopologyContext context) {
+        taskCount = context.getComponentTasks(componentId).size();
+        int index = context.getThisTaskIndex();
+        List<TopicPartition> all = new ArrayList<>();
+        for (String topic : config.getTopics()) {
+            List<PartitionInfo> infos = consumer.partitionsFor(topic);
+            if (infos == null || infos.isEmpty()) {
+                throw new IllegalStateException(componentId + " task " + taskId + ": topic '" + topic + "' has no"
+                        + " partitions (does it exist?); with offsets in checkpoints each task reads fixed partitions,"
+                        + " known when it opens");
+            }
+            for (PartitionInfo i : infos) {
+                all.add(new TopicPartition(i.topic(), i.partition()));
+            }
+        }
+        all.sort(Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition));
+        fixedPartitions = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+            if (i % taskCount == index) {
+                fixedPartitions.add(all.get(i));
+            }
+        }
+        emittedNext = new HashMap<>();
+        consumer.assign(fixedPartitions);
+        for (TopicPartition tp : fixedPartitions) {
+            progress.put(tp, new PartitionProgress());
+        }
+        relay = new CheckpointRelay<>(conf, context, collector, new CheckpointRelay.Source<>() {
+            @Override
+            public CheckpointedOffsets position() {
+                TreeMap<String, Long> offsets = new TreeMap<>();
+                emittedNext.forEach((tp, o) -> offsets.put(tp.toString(), o));
+                return new CheckpointedOffsets(taskCount, offsets);
+            }
+
+            @Override
+            public void seek(CheckpointedOffsets position) {
+                seekTo(position);
+            }
+        });
+        LOG.info("{} task {} reads {} with its offsets in the topology's checkpoints", componentId, taskId, fixedPartitions);
+    }
+
+    /** Exactly-once state: continue from {@code position} (null: none yet, start by the first-poll strategy). */
+    private void seekTo(CheckpointedOffsets position) {
+        if (position != null && position.tasks() != taskCount) {
+            throw new IllegalStateException(componentId + ": the checkpoint was taken with " + position.tasks()
+                    + " spout tasks and this topology has " + taskCount + "; with offsets in checkpoints the number of"
+                    + " tasks must stay the same");
+        }
+        buffer.clear();
+        inFlight.clear();
+        firstPolled.clear();
+        for (TopicPartition tp : fixedPartitions) {
+            progress.put(tp, new PartitionProgress());
+            Long at = position == null ? null : position.offsets().get(tp.toString());
+            if (at != null) {
+                consumer.seek(tp, at);
+            } else {
+                switch (config.getFirstPollOffsetStrategy()) {
+                    case LATEST:
+                    case UNCOMMITTED_LATEST:
+                        consumer.seekToEnd(List.of(tp));
+                        break;
+                    case TIMESTAMP:
+                    case UNCOMMITTED_TIMESTAMP:
+                        OffsetAndTimestamp t = consumer.offsetsForTimes(Map.of(tp, config.getStartTimeStamp())).get(tp);
+                        if (t != null) {
+                            consumer.seek(tp, t.offset());
+                        } else {
+                            consumer.seekToEnd(List.of(tp));
+                        }
+                        break;
+                    default:
+                        consumer.seekToBeginning(List.of(tp));
+                }
+            }
+            emittedNext.put(tp, consumer.position(tp));
+        }
+    }
+
     /** Creates the consumer; override to use another client (tests of your own, a wrapper). */
     protected Consumer<K, V> createConsumer(Map<String, Object> props) {
         return new KafkaConsumer<>(props);
@@ -175,6 +275,10 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements FailureAware {
 
     @Override
     public void nextTuple() {
+        if (relay != null) {
+            nextCheckpointedTuple();
+            return;
+        }
         long now = clock.nanos();
         takeDeadLetterOutcomes(now);
         if (guarantee != ProcessingGuarantee.AT_MOST_ONCE
@@ -195,8 +299,33 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements FailureAware {
         }
     }
 
+    /** Gale: at the pending limit, with offsets in checkpoints, the checkpoints still go through. */
+    @Override
+    public void relayCheckpoints() {
+        if (relay != null) {
+            relay.poll();
+        }
+    }
+
+    private void nextCheckpointedTuple() {
+        if (!relay.poll()) {
+            return; // where to start is not known yet
+        }
+        if (buffer.isEmpty()) {
+            poll();
+        }
+        long now = clock.nanos();
+        while (!buffer.isEmpty()) {
+            if (emit(buffer.poll(), now)) {
+                return;
+            }
+        }
+    }
+
     private void poll() {
-        updatePauses();
+        if (relay == null) {
+            updatePauses();
+        }
         // Never block long on the spout's thread: acks wait behind it. The engine parks an idle spout.
         Duration timeout = lastPollEmpty ? Duration.ofMillis(Math.min(1, config.getPollTimeoutMs())) : Duration.ZERO;
         ConsumerRecords<K, V> records;
@@ -248,6 +377,9 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements FailureAware {
         RecordTranslator<K, V> translator = config.getTranslator();
         List<Object> values = translator.apply(record);
         KafkaSpoutMessageId id = new KafkaSpoutMessageId(record, values == null);
+        if (relay != null) {
+            emittedNext.put(tp, record.offset() + 1);
+        }
         if (values == null && !config.isEmitNullTuples()) {
             p.markDone(record.offset());
             return false;
@@ -295,6 +427,9 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements FailureAware {
 
     @Override
     public void ack(Object msgId) {
+        if (relay != null && relay.ack(msgId)) {
+            return;
+        }
         KafkaSpoutMessageId id = (KafkaSpoutMessageId) msgId;
         InFlight<K, V> f = inFlight.get(id);
         if (f == null || f.id != id) {
@@ -318,9 +453,17 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements FailureAware {
     /** Gale says why the tree failed: the dead-letter {@code error} header then carries the bolt's exception. */
     @Override
     public void fail(Object msgId, FailureInfo info) {
+        if (relay != null && relay.fail(msgId)) {
+            return;
+        }
         KafkaSpoutMessageId id = (KafkaSpoutMessageId) msgId;
         InFlight<K, V> f = inFlight.get(id);
         if (f == null || f.id != id || f.waitingForRetry) {
+            return; // with offsets in checkpoints: a tuple from before the last rollback
+        }
+        if (relay != null) {
+            inFlight.remove(id);
+            relay.dataFailed(); // everything goes back to the last checkpoint, this record with it
             return;
         }
         if (guarantee != ProcessingGuarantee.AT_LEAST_ONCE) {
@@ -575,7 +718,7 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements FailureAware {
 
     @Override
     public void deactivate() {
-        if (consumer != null && guarantee != ProcessingGuarantee.AT_MOST_ONCE) {
+        if (consumer != null && relay == null && guarantee != ProcessingGuarantee.AT_MOST_ONCE) {
             commit(progress.keySet());
         }
     }
@@ -586,7 +729,7 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements FailureAware {
             return;
         }
         try {
-            if (guarantee != ProcessingGuarantee.AT_MOST_ONCE) {
+            if (relay == null && guarantee != ProcessingGuarantee.AT_MOST_ONCE) {
                 commit(progress.keySet());
             }
         } finally {
@@ -606,6 +749,15 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements FailureAware {
         for (String stream : translator.streams()) {
             declarer.declareStream(stream, translator.getFieldsFor(stream));
         }
+        if (config.isOffsetsInCheckpoint()) {
+            CheckpointRelay.declareStream(declarer);
+        }
+    }
+
+    /** Gale: true with {@link KafkaSpoutConfig.Builder#setOffsetsInCheckpoint}(true). */
+    @Override
+    public boolean isCheckpointed() {
+        return config.isOffsetsInCheckpoint();
     }
 
     @Override

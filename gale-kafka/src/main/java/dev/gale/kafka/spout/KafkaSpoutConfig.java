@@ -77,6 +77,7 @@ public class KafkaSpoutConfig<K, V> implements Serializable {
     private final int metricsTimeBucketSizeInSecs;
     private final String deadLetterTopic;
     private final Map<String, Object> deadLetterProducerProps;
+    private final boolean offsetsInCheckpoint;
 
     public KafkaSpoutConfig(Builder<K, V> builder) {
         builder.setKafkaPropsForProcessingGuarantee();
@@ -98,6 +99,21 @@ public class KafkaSpoutConfig<K, V> implements Serializable {
         this.metricsTimeBucketSizeInSecs = builder.metricsTimeBucketSizeInSecs;
         this.deadLetterTopic = builder.deadLetterTopic;
         this.deadLetterProducerProps = Collections.unmodifiableMap(new HashMap<>(builder.deadLetterProducerProps));
+        this.offsetsInCheckpoint = builder.offsetsInCheckpoint;
+        if (offsetsInCheckpoint) {
+            if (topicPattern != null) {
+                throw new IllegalArgumentException("setOffsetsInCheckpoint(true) needs topics named, not a pattern ("
+                        + topicPattern + "): each task reads fixed partitions");
+            }
+            if (processingGuarantee != ProcessingGuarantee.AT_LEAST_ONCE) {
+                throw new IllegalArgumentException("setOffsetsInCheckpoint(true) needs the AT_LEAST_ONCE processing"
+                        + " guarantee (its tuples are tracked), not " + processingGuarantee);
+            }
+            if (deadLetterTopic != null) {
+                throw new IllegalArgumentException("setOffsetsInCheckpoint(true) and a dead-letter topic do not go"
+                        + " together: a failed record rolls the topology back to the last checkpoint and is read again");
+            }
+        }
         setConsumerGroupId(builder.groupId);
     }
 
@@ -124,6 +140,7 @@ public class KafkaSpoutConfig<K, V> implements Serializable {
         private String groupId;
         private String deadLetterTopic;
         private final Map<String, Object> deadLetterProducerProps = new HashMap<>();
+        private boolean offsetsInCheckpoint;
 
         public Builder(String bootstrapServers, String... topics) {
             this(bootstrapServers, new LinkedHashSet<>(List.of(topics)));
@@ -295,6 +312,22 @@ public class KafkaSpoutConfig<K, V> implements Serializable {
             return this;
         }
 
+        /**
+         * Gale addition, exactly-once state: keep the offsets the spout has emitted up to in the
+         * topology's checkpoints, with the stateful bolts' state, instead of committing them to
+         * Kafka. Each task reads fixed partitions (partition i of the sorted list goes to task
+         * {@code i % tasks}); on start, and whenever a tuple fails, the whole topology goes back
+         * to the last checkpoint and the spout re-reads from the offsets it holds, so the state
+         * reflects every record exactly once, across crashes. Needs stateful bolts in the topology,
+         * a durable state provider to survive a crash, topics named (not a pattern), the same
+         * number of spout tasks across restarts, and no dead-letter topic. Retries, the
+         * consumer group's offsets and {@code maxUncommittedOffsets} do not apply. See docs/state.md.
+         */
+        public Builder<K, V> setOffsetsInCheckpoint(boolean offsetsInCheckpoint) {
+            this.offsetsInCheckpoint = offsetsInCheckpoint;
+            return this;
+        }
+
         private Builder<K, V> withStringDeserializers() {
             setProp(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
             setProp(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
@@ -424,6 +457,11 @@ public class KafkaSpoutConfig<K, V> implements Serializable {
         return deadLetterTopic;
     }
 
+    /** Gale addition: whether the offsets are kept in the topology's checkpoints (exactly-once state). */
+    public boolean isOffsetsInCheckpoint() {
+        return offsetsInCheckpoint;
+    }
+
     /** Gale addition: extra properties of the dead-letter producer. */
     public Map<String, Object> getDeadLetterProducerProps() {
         return deadLetterProducerProps;
@@ -434,6 +472,7 @@ public class KafkaSpoutConfig<K, V> implements Serializable {
         return "KafkaSpoutConfig{kafkaProps=" + kafkaProps + ", topics=" + (topicPattern != null ? topicPattern : topics)
                 + ", processingGuarantee=" + processingGuarantee + ", offsetCommitPeriodMs=" + offsetCommitPeriodMs
                 + ", maxUncommittedOffsets=" + maxUncommittedOffsets + ", retryService=" + retryService
-                + ", firstPollOffsetStrategy=" + firstPollOffsetStrategy + ", deadLetterTopic=" + deadLetterTopic + '}';
+                + ", firstPollOffsetStrategy=" + firstPollOffsetStrategy + ", deadLetterTopic=" + deadLetterTopic
+                + (offsetsInCheckpoint ? ", offsetsInCheckpoint=true" : "") + '}';
     }
 }
