@@ -21,6 +21,10 @@ usage: bench/compare-topologies.sh [options]
   --repeats N             runs per engine and scenario (default 3)
   --scenarios LIST        comma-separated, of (default all but the windows):
                             ack-1000, ack-5000   spout -> bolt -> bolt, acking, max pending 1000 / 5000
+                            ack-1000-traced      Gale only, asked for: ack-1000 with sampled tree tracing,
+                                                 1 tree in 1000 (-Dbench.trace.sample=N in --jvm-opts);
+                                                 A/B: --engines gale --scenarios ack-1000,ack-1000-traced
+                                                 alternates the two in every repeat
                             noack                the same without ackers
                             wordcount            sentences -> split -> count by word (Flink too)
                             wide                 spout x4 -> bolt x8 -> bolt x8, acking, max pending 1000

@@ -235,6 +235,9 @@ function renderComponent(c) {
   fill('inputs', c.inputStats.map((i) => row([{cls: 'text', text: i.component}, {cls: 'text', text: i.stream}, {cls: 'text', text: i.grouping}])));
   fill('tasks', c.executorStats.map((e) => row([e.taskId, fmt(e.emitted), fmt(e.transferred), fmt(e.executed), fmt(e.acked),
     fmt(e.failed), fmt(e.timedOut), ms(e.completeLatency !== undefined ? e.completeLatency : e.executeLatency), fmt(e.queueDepth)])));
+  const failures = Object.entries(c.failures || {});
+  $('failures-none').hidden = failures.length > 0;
+  fill('failures', failures.map(([reason, n]) => row([{cls: 'text', text: reason}, fmt(n)], {'data-reason': reason})));
   const v1 = c.metricsV1 || [];
   $('metrics-v1-none').hidden = v1.length > 0;
   fill('metrics-v1', v1.map((m) => row([m.taskId, {cls: 'text', text: m.name}, {cls: 'text', text: metricValue(m.value)},

@@ -137,6 +137,13 @@ public class Config extends HashMap<String, Object> {
      * it) and taken again once tuples have left the window. Unset: no bound but the window's length.
      */
     public static final String GALE_WINDOW_MAX_EVENTS_IN_MEMORY = "gale.window.max.events.in.memory";
+    /**
+     * Gale: sampled tree tracing. N traces one tuple tree in N: the engine follows which task holds
+     * each of its tuples until it acks it, so a traced tree that times out tells its spout
+     * ({@link dev.gale.spout.FailureAware}) which components and tasks held it up. 0 (the default)
+     * turns tracing off, at no cost; see docs/failures.md for the cost when on.
+     */
+    public static final String GALE_TRACE_SAMPLE = "gale.trace.sample";
 
     // ---- Every other key of Storm 2.8's Config: accepted so Storm code compiles. What Gale does
     // ---- with each is in docs/storm-config.md (most are meaningless in one JVM and ignored).

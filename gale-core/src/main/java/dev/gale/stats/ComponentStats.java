@@ -1,6 +1,9 @@
 package dev.gale.stats;
 
+import dev.gale.spout.FailureReason;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -49,6 +52,23 @@ public record ComponentStats(String componentId, ComponentKind kind, List<TaskSt
     /** Spouts: trees among {@link #failed()} that timed out (Gale addition). */
     public long timedOut() {
         return tasks.stream().mapToLong(TaskStats::timedOut).sum();
+    }
+
+    /**
+     * Failures by reason over the tasks, reasons never seen left out (Gale addition): see
+     * {@link TaskStats#failures()} for what a spout's and a bolt's counts mean.
+     */
+    public Map<FailureReason, Long> failures() {
+        Map<FailureReason, Long> sums = new EnumMap<>(FailureReason.class);
+        for (TaskStats t : tasks) {
+            t.failures().forEach((r, n) -> sums.merge(r, n, Long::sum));
+        }
+        return Collections.unmodifiableMap(sums);
+    }
+
+    /** Failures of one reason over the tasks (Gale addition); 0 if none. */
+    public long failures(FailureReason reason) {
+        return tasks.stream().mapToLong(t -> t.failures(reason)).sum();
     }
 
     /** Emitted and transferred per output stream over the tasks, by stream id (Gale addition). */

@@ -137,7 +137,9 @@ class KafkaEndToEndTest {
         assertThat(header(d, "attempts")).isEqualTo("4");
         assertThat(header(d, "component")).isEqualTo("kafka");
         assertThat(header(d, "task")).matches("\\d+");
-        assertThat(header(d, "error")).contains("failed");
+        assertThat(header(d, "error")).contains("failed")
+                .startsWith(IllegalStateException.class.getName() + ": poison record 250")
+                .contains("THREW by 'chaos'");
         assertThat(header(d, "original.topic")).isEqualTo("poison-in");
         assertThat(header(d, "original.partition")).matches("[01]");
         assertThat(Long.parseLong(header(d, "original.offset"))).isBetween(0L, 499L);

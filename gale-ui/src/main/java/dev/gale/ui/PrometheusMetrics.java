@@ -75,6 +75,8 @@ final class PrometheusMetrics implements MultiCollector {
         Family acked = new Family("gale_acked", "Bolts: inputs acked; spouts: tuple trees completed");
         Family failed = new Family("gale_failed", "Bolts: inputs failed; spouts: trees failed or timed out");
         Family timedOut = new Family("gale_timed_out", "Spouts: trees failed because they timed out");
+        Family failures = new Family("gale_failures", "Failures by reason: spouts, why their trees failed; bolts,"
+                + " inputs they failed (FAILED) or threw on (THREW), and timed-out traced trees they held (TIMEOUT)");
         Family executeLatency = new Family("gale_execute_latency_seconds", "Mean time in execute, sampled 1 tuple in 8");
         Family queueDepth = new Family("gale_queue_depth", "Messages waiting in the component's receive queues");
         Family queueCapacity = new Family("gale_queue_capacity", "Slots of the component's receive queues");
@@ -117,6 +119,8 @@ final class PrometheusMetrics implements MultiCollector {
                     }
                     acked.add(t.acked(), "topology", topology, "component", comp, "task", task);
                     failed.add(t.failed(), "topology", topology, "component", comp, "task", task);
+                    t.failures().forEach((reason, n) -> failures.add(n, "topology", topology, "component", comp,
+                            "task", task, "reason", reason.name()));
                     if (c.kind() == ComponentKind.SPOUT) {
                         timedOut.add(t.timedOut(), "topology", topology, "component", comp, "task", task);
                         LatencySummary l = t.completeLatency();
@@ -198,6 +202,7 @@ final class PrometheusMetrics implements MultiCollector {
         all.add(acked.counter());
         all.add(failed.counter());
         all.add(timedOut.counter());
+        all.add(failures.counter());
         all.add(executeLatency.gauge());
         all.add(queueDepth.gauge());
         all.add(queueCapacity.gauge());

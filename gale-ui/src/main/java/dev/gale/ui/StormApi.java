@@ -1,5 +1,6 @@
 package dev.gale.ui;
 
+import dev.gale.spout.FailureReason;
 import dev.gale.stats.ComponentKind;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.ErrorInfo;
@@ -100,6 +101,13 @@ final class StormApi {
         return t;
     }
 
+    /** Failures by reason as the JSON shows them: reason name to count, in the reasons' order. */
+    private static Map<String, Long> reasons(Map<FailureReason, Long> failures) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        failures.forEach((r, n) -> out.put(r.name(), n));
+        return out;
+    }
+
     private static Map<String, Object> componentRow(TopologyView v, TopologyGraph.Node n, ComponentStats c) {
         boolean spout = n.kind() == ComponentKind.SPOUT;
         TopologyView.ComponentRates r = v.rates().getOrDefault(c.componentId(), TopologyView.ComponentRates.ZERO);
@@ -171,6 +179,7 @@ final class StormApi {
             outputs.add(o);
         }
         m.put("outputStats", outputs);
+        m.put("failures", reasons(c.failures()));
         List<Object> inputs = new ArrayList<>();
         for (TopologyGraph.Edge e : v.graph().edges()) {
             if (e.target().equals(componentId)) {
@@ -189,6 +198,7 @@ final class StormApi {
             e.put("transferred", t.transferred());
             e.put("acked", t.acked());
             e.put("failed", t.failed());
+            e.put("failures", reasons(t.failures()));
             if (spout) {
                 LatencySummary l = t.completeLatency() == null ? LatencySummary.EMPTY : t.completeLatency();
                 e.put("completeLatency", round(l.meanMs()));

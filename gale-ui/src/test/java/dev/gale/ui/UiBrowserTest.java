@@ -110,6 +110,9 @@ class UiBrowserTest {
         // Its metrics v1: two per task (counted-v1, words-v1), once their first one-second bucket ended.
         wait.until(d -> driver.findElements(By.cssSelector("#metrics-v1 tbody tr")).size() == 4);
         assertThat(driver.findElement(By.id("metrics-v1-none")).isDisplayed()).isFalse();
+        // Its failures by reason: it fails one tuple in 50 itself.
+        wait.until(d -> driver.findElements(By.cssSelector("#failures tbody tr[data-reason='FAILED']")).size() == 1);
+        assertThat(driver.findElement(By.id("failures-none")).isDisplayed()).isFalse();
         screenshot("gale-ui.png");
 
         driver.findElement(By.id("btn-deactivate")).click();

@@ -236,6 +236,22 @@ class UiRestApiTest {
         assertThat(json("/api/v1/topology/words/component/split").get("metricsV1")).isEmpty();
     }
 
+    @Test
+    void failuresByReasonAreServedOnMetricsAndTheComponentPage() throws Exception {
+        // The count bolt fails one tuple in 50 with collector.fail: FAILED, at the bolt and at the spout.
+        Pattern bolt = Pattern.compile(
+                "gale_failures_total\\{component=\"count\",reason=\"FAILED\",task=\"(\\d+)\",topology=\"words\"} (\\S+)");
+        await().atMost(Duration.ofSeconds(20)).until(() -> sum(bolt, get("/metrics").body()) > 0);
+        assertThat(get("/metrics").body()).contains("# TYPE gale_failures_total counter").containsPattern(
+                "gale_failures_total\\{component=\"words\",reason=\"FAILED\",task=\"\\d+\",topology=\"words\"}");
+        await().atMost(Duration.ofSeconds(20)).until(
+                () -> json("/api/v1/topology/words/component/count").path("failures").path("FAILED").asLong() > 0);
+        JsonNode count = json("/api/v1/topology/words/component/count");
+        assertThat(count.get("failures").size()).as(count.get("failures").toString()).isEqualTo(1);
+        assertThat(count.get("executorStats").get(0).has("failures")).isTrue();
+        assertThat(json("/api/v1/topology/words/component/split").get("failures").size()).isZero();
+    }
+
     private static double sum(Pattern p, String body) {
         Matcher m = p.matcher(body);
         double s = 0;

@@ -27,6 +27,8 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Usage: {@code TopologyRun <scenario> <warmupSecs> <measureSecs>}; scenarios: {@code ack-1000},
  * {@code ack-5000} (ConstSpout -> IdBolt -> NullBolt, 1 acker, that max spout pending),
+ * {@code ack-1000-traced} (Gale only: ack-1000 with sampled tree tracing, {@code gale.trace.sample}
+ * 1000, or {@code -Dbench.trace.sample}),
  * {@code noack} (the same without ackers), {@code wordcount} (sentences -> split x2 -> count
  * x2 on fields grouping, 1 acker, max spout pending 1000), {@code wide} (ConstSpout x4 -> IdBolt x8
  * -> NullBolt x8, shuffle groupings, 1 acker, max spout pending 1000 per spout task: more executors
@@ -70,7 +72,8 @@ public final class TopologyRun {
 
     public static void main(String[] args) throws Exception {
         if (args.length != 3) {
-            System.err.println("usage: TopologyRun <ack-1000|ack-5000|noack|wordcount|wide|idle|window-count|window-time"
+            System.err.println("usage: TopologyRun <ack-1000|ack-5000|ack-1000-traced|noack|wordcount|wide|idle"
+                    + "|window-count|window-time"
                     + "|state-memory|state-redis|state-rocksdb>"
                     + " <warmupSecs> <measureSecs>");
             System.exit(2);
@@ -93,6 +96,14 @@ public final class TopologyRun {
                 b.setBolt("null", new NullBolt(), 1).shuffleGrouping("id");
                 conf.setNumAckers(1);
                 conf.setMaxSpoutPending(Integer.parseInt(scenario.substring("ack-".length())));
+            }
+            case "ack-1000-traced" -> { // Gale only: ack-1000 with sampled tree tracing, 1 tree in 1000
+                b.setSpout("spout", new ConstSpout(true), 1);
+                b.setBolt("id", new IdBolt(), 1).shuffleGrouping("spout");
+                b.setBolt("null", new NullBolt(), 1).shuffleGrouping("id");
+                conf.setNumAckers(1);
+                conf.setMaxSpoutPending(1000);
+                conf.put("gale.trace.sample", Integer.getInteger("bench.trace.sample", 1000));
             }
             case "noack" -> {
                 acking = false;

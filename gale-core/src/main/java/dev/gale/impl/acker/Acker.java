@@ -58,7 +58,12 @@ public final class Acker extends LeadingPad {
             case AckerMessage.FAIL: {
                 int slot = open(m.root(), 0);
                 trees.markFailed(slot);
-                settle(slot, m.root(), out);
+                int spoutTask = trees.spoutTask(slot);
+                if (spoutTask >= 0) { // else a root no spout made: it can only time out
+                    trees.remove(slot);
+                    failed++;
+                    out.send(spoutTask, new TreeOutcome(TreeOutcome.FAILED, m.root(), spoutTask, m.reason()));
+                }
                 break;
             }
             case AckerMessage.RESET: {
@@ -96,11 +101,7 @@ public final class Acker extends LeadingPad {
         if (spoutTask < 0) {
             return; // a root no spout made: it can only time out
         }
-        if (trees.isFailed(slot)) {
-            trees.remove(slot);
-            failed++;
-            out.send(spoutTask, new TreeOutcome(TreeOutcome.FAILED, root, spoutTask));
-        } else if (trees.ackVal(slot) == 0) {
+        if (trees.ackVal(slot) == 0) { // a failed tree never gets here: its fail removed it
             trees.remove(slot);
             completed++;
             out.acked(spoutTask, root);

@@ -1,5 +1,7 @@
 package dev.gale.impl.acker;
 
+import dev.gale.spout.FailureInfo;
+
 /**
  * What bolts tell an acker about one tuple tree; travels through the inboxes like any
  * other message, so it lives with them, below both the executors and the acker. A spout sends
@@ -20,23 +22,27 @@ public final class AckerMessage {
     private final byte kind;
     private final long root;
     private final long value;
+    /** Why a bolt failed the tuple ({@code FAIL} only, else null): fails are rare, acks never carry it. */
+    private final FailureInfo reason;
 
-    private AckerMessage(byte kind, long root, long value) {
+    private AckerMessage(byte kind, long root, long value, FailureInfo reason) {
         this.kind = kind;
         this.root = root;
         this.value = value;
+        this.reason = reason;
     }
 
     public static AckerMessage ack(long root, long value) {
-        return new AckerMessage(ACK, root, value);
+        return new AckerMessage(ACK, root, value, null);
     }
 
-    public static AckerMessage fail(long root) {
-        return new AckerMessage(FAIL, root, 0);
+    /** A fail of tree {@code root}, for the reason {@code why} (passed on to the spout). */
+    public static AckerMessage fail(long root, FailureInfo why) {
+        return new AckerMessage(FAIL, root, 0, why);
     }
 
     public static AckerMessage reset(long root) {
-        return new AckerMessage(RESET, root, 0);
+        return new AckerMessage(RESET, root, 0, null);
     }
 
     public byte kind() {
@@ -50,6 +56,11 @@ public final class AckerMessage {
     /** The XOR the acker folds into the tree's entry (0 for fail and reset). */
     public long value() {
         return value;
+    }
+
+    /** Why the tuple was failed ({@code FAIL}), else null. */
+    public FailureInfo reason() {
+        return reason;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.gale.impl.env;
 
 import dev.gale.impl.acker.AckerRouting;
+import dev.gale.impl.acker.TreeTracer;
 import dev.gale.impl.stats.ErrorRegistry;
 import dev.gale.impl.stats.MetricV1Values;
 import dev.gale.impl.timer.TopologyTimer;
@@ -39,6 +40,8 @@ public final class RuntimeEnv {
     private final boolean stepped;
     /** Where bolt tasks' own timers are kept; null when there is none (the engine's tests). */
     private final TopologyTimer timer;
+    /** Sampled tree tracing; null when off ({@code gale.trace.sample} 0, or no ackers). */
+    private final TreeTracer tracer;
 
     /** @param stopTopology stops the topology after a fatal error; must not block */
     public RuntimeEnv(TopologyPlan plan, Map<String, Object> topoConf, Clock clock, Inbox[] inboxByTask,
@@ -67,6 +70,18 @@ public final class RuntimeEnv {
         this.errors = new ErrorRegistry(plan.name());
         this.observer = observer;
         this.fatal = new FatalError(errors, stopTopology);
+        this.tracer = plan.settings().traceSample() > 0 && ackerTasks.length > 0
+                ? new TreeTracer(plan::componentOf) : null;
+    }
+
+    /** Where traced trees are recorded (see {@link TreeTracer}); null when tracing is off. */
+    public TreeTracer tracer() {
+        return tracer;
+    }
+
+    /** One tree in how many is traced; 0 when tracing is off. */
+    public int traceEvery() {
+        return tracer == null ? 0 : plan.settings().traceSample();
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.gale.impl.executor;
 
 import dev.gale.impl.tuple.TupleImpl;
+import dev.gale.spout.FailureReason;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.BasicOutputCollector;
@@ -77,7 +78,11 @@ public final class BasicBoltAdapter implements IRichBolt {
             if (e instanceof ReportedFailedException) {
                 collector.reportError(e);
             }
-            collector.fail(input);
+            if (direct != null) {
+                direct.fail(input, direct.reason(FailureReason.FAILED, e)); // the spout learns the exception's text
+            } else {
+                collector.fail(input);
+            }
         }
     }
 

@@ -1,12 +1,15 @@
 package dev.gale.impl.executor;
 
 import dev.gale.impl.acker.AckerMessage;
+import dev.gale.impl.acker.RootIds;
 import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.grouping.StreamRouter;
 import dev.gale.impl.transfer.Inbox;
 import dev.gale.impl.tuple.TupleImpl;
 import dev.gale.impl.util.IdGenerator;
 import dev.gale.impl.util.LeadingPad;
+import dev.gale.spout.FailureInfo;
+import dev.gale.spout.FailureReason;
 import dev.gale.task.IOutputCollector;
 import dev.gale.tuple.MessageId;
 import dev.gale.tuple.Tuple;
@@ -51,6 +54,8 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
     private final int[] single = new int[1];
     /** The executor's current input, when this collector serves a basic bolt; else null. */
     private final InputSource basicInputs;
+    /** Why an input failed when the bolt calls {@code fail}: made once, so a fail allocates no reason. */
+    private final FailureInfo explicitFail;
     /**
      * Whether a basic bolt's input is executing here ({@link #EXECUTING}: the edge ids of its emits
      * gather in {@link #basicEdges}), was acked by {@link #ackBasic} ({@link #SETTLED}), or neither.
@@ -69,6 +74,7 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
         this.tracking = env.tracking();
         this.ownInbox = ownInbox;
         this.hooks = emitter.hooks;
+        this.explicitFail = FailureInfo.failed(emitter.componentId, emitter.taskId);
         this.foreign = new ForeignEmits(ownInbox, emitter.describe(),
                 e -> env.errors().report(emitter.componentId, emitter.taskId, "an emit made on another thread failed", e));
     }
@@ -160,14 +166,18 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
                 } else {
                     a.xorAckVal(edge);
                 }
-                return emitter.tuple(r, values, a.root(0), edge, target);
+                long root = a.root(0);
+                if (RootIds.isTraced(root)) { // never set with tracing off: no load, no call
+                    env.tracer().sent(root, edge, target);
+                }
+                return emitter.tuple(r, values, root, edge, target);
             }
         }
-        return emitter.tuple(r, values, anchoredId(single != null ? List.of(single) : anchors), target);
+        return emitter.tuple(r, values, anchoredId(single != null ? List.of(single) : anchors, target), target);
     }
 
-    /** The message id of one copy of a new tuple anchored to {@code anchors}. */
-    private MessageId anchoredId(Collection<Tuple> anchors) {
+    /** The message id of the copy for {@code target} of a new tuple anchored to {@code anchors}. */
+    private MessageId anchoredId(Collection<Tuple> anchors, int target) {
         if (!tracking || anchors == null || anchors.isEmpty()) {
             return MessageId.makeUnanchored();
         }
@@ -183,7 +193,13 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
                 pairs.add(a.root(i), edge);
             }
         }
-        return MessageId.ofPairs(pairs.toArray());
+        long[] rootsAndEdges = pairs.toArray();
+        for (int i = 0; i < rootsAndEdges.length; i += 2) {
+            if (RootIds.isTraced(rootsAndEdges[i])) {
+                env.tracer().sent(rootsAndEdges[i], rootsAndEdges[i + 1], target);
+            }
+        }
+        return MessageId.ofPairs(rootsAndEdges);
     }
 
     private TupleImpl impl(Tuple t) {
@@ -212,6 +228,9 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
     private void acked(TupleImpl t, long moreEdges) {
         for (int i = 0; i < t.rootCount(); i++) {
             long root = t.root(i);
+            if (RootIds.isTraced(root)) { // never set with tracing off: no load, no call
+                env.tracer().acked(root, t.edgeId(i));
+            }
             emitter.sendAckToAcker(env.ackerFor(root), root, t.edgeId(i) ^ t.ackVal() ^ moreEdges);
         }
         emitter.metrics.acked();
@@ -264,14 +283,24 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
 
     @Override
     public void fail(Tuple input) {
-        if (handedOff(() -> fail(input))) {
+        fail(input, explicitFail);
+    }
+
+    /** The bolt fails {@code input} for the reason {@code why} (a basic bolt's {@code FailedException}). */
+    void fail(Tuple input, FailureInfo why) {
+        if (handedOff(() -> fail(input, why))) {
             return;
         }
         TupleImpl t = impl(input);
         if (basicInputs != null) {
             settleBasicByBolt(t);
         }
-        failInput(t);
+        failInput(t, why);
+    }
+
+    /** Why this task fails an input, naming its component and task, with the exception if any. */
+    FailureInfo reason(FailureReason reason, Throwable error) {
+        return FailureInfo.of(reason, emitter.componentId, emitter.taskId, error);
     }
 
     /**
@@ -280,7 +309,7 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
      * that ack, as in Storm: the tree fails if it is still open, and stays complete if the ack
      * completed it.
      */
-    void failInput(TupleImpl t) {
+    void failInput(TupleImpl t, FailureInfo why) {
         if (basicInputs != null && t == basicInputs.currentInput()) {
             basicState = NOT_BASIC;
         }
@@ -293,9 +322,9 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
         }
         for (int i = 0; i < t.rootCount(); i++) {
             long root = t.root(i);
-            emitter.sendToAcker(env.ackerFor(root), AckerMessage.fail(root));
+            emitter.sendToAcker(env.ackerFor(root), AckerMessage.fail(root, why));
         }
-        emitter.metrics.failed();
+        emitter.metrics.failed(why.reason());
         hooks.boltFail(t);
     }
 

@@ -8,8 +8,11 @@ import dev.gale.impl.transfer.Inbox;
 import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.impl.tuple.TupleImpl;
 import dev.gale.impl.util.IdGenerator;
+import dev.gale.spout.FailureInfo;
+import dev.gale.spout.FailureReason;
 import dev.gale.stats.ComponentKind;
 import dev.gale.task.IBolt;
+import dev.gale.topology.FailedException;
 import dev.gale.topology.IBasicBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.MessageId;
@@ -102,6 +105,8 @@ public final class BoltExecutor extends Executor {
         final IBolt bolt;
         final BoltCollector collector;
         boolean alive = true;
+        /** Why the task fails every input once its prepare threw; null while alive. */
+        FailureInfo deadReason;
         int sample;
 
         BoltTask(TaskSetup setup, BoltCollector collector, InputSource inputs) {
@@ -119,6 +124,7 @@ public final class BoltExecutor extends Executor {
                 t.bolt.prepare(t.setup.conf, t.setup.context, new TaskOutputCollector(t.collector));
             } catch (Throwable e) {
                 t.alive = false;
+                t.deadReason = t.collector.reason(FailureReason.THREW, e);
                 userError(t.setup.taskId, "prepare failed; the task will fail its input", e);
             }
         }
@@ -224,7 +230,7 @@ public final class BoltExecutor extends Executor {
 
     private void execute(BoltTask t, TupleImpl tuple) {
         if (!t.alive) {
-            t.collector.failInput(tuple);
+            t.collector.failInput(tuple, t.deadReason);
             return;
         }
         // The topology's clock, like complete latency: under a simulated clock the figure is what
@@ -237,7 +243,9 @@ public final class BoltExecutor extends Executor {
             userError(t.setup.taskId, "execute threw on a tuple from '" + tuple.getSourceComponent() + "' stream '"
                     + tuple.getSourceStreamId() + "'" + (e instanceof Error ? "" : "; the tuple is failed"), e);
             if (!t.collector.basicSettled()) {
-                t.collector.failInput(tuple); // also after an ack: as in Storm, the tree fails if still open
+                // also after an ack: as in Storm, the tree fails if still open
+                t.collector.failInput(tuple, t.collector.reason(
+                        e instanceof FailedException ? FailureReason.FAILED : FailureReason.THREW, e));
             }
         }
         long latency = timed ? env.clock().nanos() - start : -1;

@@ -1,8 +1,10 @@
 package dev.gale.impl.executor;
 
+import dev.gale.impl.acker.RootIds;
 import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.grouping.StreamRouter;
 import dev.gale.impl.util.IdGenerator;
+import dev.gale.spout.FailureReason;
 import dev.gale.spout.ISpoutOutputCollector;
 import dev.gale.tuple.MessageId;
 import java.util.List;
@@ -37,9 +39,13 @@ final class SpoutCollector implements ISpoutOutputCollector {
         int n;
         try {
             r = emitter.router(streamId, tuple);
+        } catch (RuntimeException e) {
+            throw refused(streamId, messageId, e, FailureReason.EMIT_FAILED);
+        }
+        try {
             n = r.route(tuple);
         } catch (RuntimeException e) {
-            throw refused(streamId, messageId, e);
+            throw refused(streamId, messageId, e, FailureReason.GROUPING_FAILED);
         }
         emitTo(r, tuple, messageId, r.targets(), n);
         return emitter.taskList(r.targets(), n);
@@ -52,7 +58,7 @@ final class SpoutCollector implements ISpoutOutputCollector {
         try {
             r = emitter.directRouter(taskId, streamId, tuple);
         } catch (RuntimeException e) {
-            throw refused(streamId, messageId, e);
+            throw refused(streamId, messageId, e, FailureReason.EMIT_FAILED);
         }
         single[0] = taskId;
         emitTo(r, tuple, messageId, single, 1);
@@ -64,10 +70,10 @@ final class SpoutCollector implements ISpoutOutputCollector {
      * user's call returns, or it would be neither acked nor failed. Reported with the stream; the
      * exception goes on to the caller, as from a bolt's emit.
      */
-    private RuntimeException refused(String streamId, Object messageId, RuntimeException e) {
+    private RuntimeException refused(String streamId, Object messageId, RuntimeException e, FailureReason reason) {
         String what = "emit on stream '" + streamId + "'" + (messageId == null ? " failed"
                 : " with message id " + messageId + " failed; the message id is failed");
-        executor.emitRefused(taskIndex, messageId, what, e);
+        executor.emitRefused(taskIndex, messageId, what, e, reason);
         return e;
     }
 
@@ -76,10 +82,14 @@ final class SpoutCollector implements ISpoutOutputCollector {
             // Tracked before the tuples go out (one probe for the collision check and the insert);
             // its outcome can only arrive once this call has returned.
             long root = executor.track(messageId, r.streamId(), taskIndex);
+            boolean traced = RootIds.isTraced(root);
             long xor = root; // the edges XOR to the root: the acker starts from it, so no init is sent
             for (int i = 0; i < n; i++) {
                 long edge = i == n - 1 ? xor : ids.next();
                 xor ^= edge;
+                if (traced) {
+                    env.tracer().sent(root, edge, targets[i]);
+                }
                 emitter.send(targets[i], emitter.tuple(r, tuple, root, edge, targets[i]));
             }
         } else {

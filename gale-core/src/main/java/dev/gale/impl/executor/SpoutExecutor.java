@@ -16,6 +16,9 @@ import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.impl.transfer.PairBatch;
 import dev.gale.impl.util.IdGenerator;
 import dev.gale.impl.util.LongOpenHashIndex;
+import dev.gale.spout.FailureAware;
+import dev.gale.spout.FailureInfo;
+import dev.gale.spout.FailureReason;
 import dev.gale.spout.ICheckpointedSpout;
 import dev.gale.spout.ISpout;
 import dev.gale.spout.PendingInput;
@@ -109,7 +112,7 @@ public final class SpoutExecutor extends Executor implements SpoutTrees.Outcomes
                 LongOpenHashIndex.capacityFor(2 * settings.pending().start() * tasks.length));
         this.trees = new SpoutTrees(pending, limits, prefixes, ids,
                 new TimeoutWatch(def.describe(), env.settings().messageTimeoutSecs()), env.clock(), env.stepped(),
-                this, env.drainSignal()::pendingChanged);
+                this, env.drainSignal()::pendingChanged, env.tracer(), env.traceEvery());
         this.pacer = new PollPacer(env.settings().spoutIdleMaxNanos(), MAX_PARK_NANOS, env.stepped());
         this.onSystemClock = env.clock() == Clock.system();
         wantOwnThread(settings.ownThread());
@@ -149,11 +152,12 @@ public final class SpoutExecutor extends Executor implements SpoutTrees.Outcomes
     }
 
     /** Reports an emit refused before it started a tree, and fails its message id (if any) once the call returns. */
-    void emitRefused(int taskIndex, Object messageId, String what, RuntimeException error) {
-        env.errors().report(componentId, tasks[taskIndex].setup.taskId, what, error);
+    void emitRefused(int taskIndex, Object messageId, String what, RuntimeException error, FailureReason reason) {
+        int taskId = tasks[taskIndex].setup.taskId;
+        env.errors().report(componentId, taskId, what, error);
         reportedByEmit = error;
         if (messageId != null) {
-            trees.refused(taskIndex, messageId);
+            trees.refused(taskIndex, messageId, FailureInfo.of(reason, componentId, taskId, error));
         }
     }
 
@@ -266,7 +270,7 @@ public final class SpoutExecutor extends Executor implements SpoutTrees.Outcomes
     @Override
     protected void onMessage(Object message) {
         TreeOutcome o = (TreeOutcome) message;
-        trees.settle(o.kind(), o.root(), completionStamp());
+        trees.settle(o.kind(), o.root(), completionStamp(), o.reason());
     }
 
     @Override
@@ -452,23 +456,34 @@ public final class SpoutExecutor extends Executor implements SpoutTrees.Outcomes
     }
 
     @Override
-    public void failed(int taskIndex, Object messageId, long latencyNanos) {
-        tasks[taskIndex].setup.metrics.failed();
-        callFail(tasks[taskIndex], messageId, latencyNanos);
+    public void failed(int taskIndex, Object messageId, long latencyNanos, FailureInfo why) {
+        SpoutTask t = tasks[taskIndex];
+        if (why == null) { // a fail sent by nothing Gale knows, so no reason: say it failed here
+            why = FailureInfo.failed(componentId, t.setup.taskId);
+        }
+        t.setup.metrics.failed(why.reason());
+        callFail(t, messageId, latencyNanos, why);
     }
 
     @Override
-    public void timedOut(int taskIndex, Object messageId, long latencyNanos) {
-        tasks[taskIndex].setup.metrics.timedOut();
-        callFail(tasks[taskIndex], messageId, latencyNanos);
+    public void timedOut(int taskIndex, Object messageId, long latencyNanos, List<FailureInfo.Holder> heldBy) {
+        SpoutTask t = tasks[taskIndex];
+        t.setup.metrics.timedOut();
+        FailureInfo why = FailureInfo.timeout(componentId, t.setup.taskId, heldBy != null,
+                heldBy == null ? List.of() : heldBy);
+        callFail(t, messageId, latencyNanos, why);
     }
 
-    private void callFail(SpoutTask t, Object messageId, long latencyNanos) {
+    private void callFail(SpoutTask t, Object messageId, long latencyNanos, FailureInfo why) {
         if (env.observer() != null) {
             env.observer().failed(componentId, t.setup.taskId, messageId);
         }
         try {
-            t.spout.fail(messageId);
+            if (t.spout instanceof FailureAware) {
+                ((FailureAware) t.spout).fail(messageId, why);
+            } else {
+                t.spout.fail(messageId);
+            }
         } catch (Throwable e) {
             reportUnlessReported(t, "fail(" + messageId + ") threw", e);
         }

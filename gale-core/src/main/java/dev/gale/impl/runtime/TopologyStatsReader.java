@@ -1,11 +1,13 @@
 package dev.gale.impl.runtime;
 
+import dev.gale.impl.acker.TreeTracer;
 import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.executor.Executor;
 import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.topology.Subscription;
 import dev.gale.impl.topology.TopologyPlan;
+import dev.gale.spout.FailureReason;
 import dev.gale.stats.ComponentKind;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.LatencySummary;
@@ -13,6 +15,7 @@ import dev.gale.stats.TaskStats;
 import dev.gale.stats.TopologyGraph;
 import dev.gale.stats.TopologyStats;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -63,7 +66,9 @@ final class TopologyStatsReader {
             long pending = 0;
             long trackingBytes = 0;
             for (Executor ex : e.getValue()) {
-                tasks.addAll(ex.stats());
+                for (TaskStats t : ex.stats()) {
+                    tasks.add(withTimeoutsHeld(t));
+                }
                 queueDepth += ex.queueDepth();
                 queueCapacity += ex.inbox().capacity();
                 pending += ex.pendingTrees();
@@ -85,6 +90,24 @@ final class TopologyStatsReader {
         LatencySummary latency = complete == null ? LatencySummary.EMPTY : TaskMetrics.summarize(complete);
         return new TopologyStats(env.plan().name(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
                 List.copyOf(comps), latency, env.fatal().error(), env.settings().messageTimeoutSecs());
+    }
+
+    /**
+     * A task's stats with the traced timed-out trees it held tuples of counted as its TIMEOUT
+     * failures: the spouts find them, so the task's own counters cannot hold them.
+     */
+    private TaskStats withTimeoutsHeld(TaskStats t) {
+        TreeTracer tracer = env.tracer();
+        long held = tracer == null ? 0 : tracer.timeoutsHeldBy(t.taskId());
+        if (held == 0) {
+            return t;
+        }
+        Map<FailureReason, Long> failures = new EnumMap<>(FailureReason.class);
+        failures.putAll(t.failures());
+        failures.merge(FailureReason.TIMEOUT, held, Long::sum);
+        return new TaskStats(t.componentId(), t.taskId(), t.emitted(), t.transferred(), t.executed(), t.acked(),
+                t.failed(), t.executeLatencyMs(), t.completeLatency(), t.queueDepth(), t.timedOut(), t.streams(),
+                failures);
     }
 
     /** Trees still pending at the spouts; meaningful once the topology is idle. */

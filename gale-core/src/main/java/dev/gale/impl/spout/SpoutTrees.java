@@ -2,10 +2,13 @@ package dev.gale.impl.spout;
 
 import dev.gale.impl.acker.RootIds;
 import dev.gale.impl.acker.TreeOutcome;
+import dev.gale.impl.acker.TreeTracer;
 import dev.gale.impl.util.IdGenerator;
 import dev.gale.impl.util.LeadingPad;
+import dev.gale.spout.FailureInfo;
 import dev.gale.time.Clock;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The tuple trees of one spout executor's tasks: which are pending (with message id, stream and
@@ -25,11 +28,17 @@ public final class SpoutTrees extends LeadingPad {
         /** Tree acked; {@code latencyNanos} negative when it was not timed. */
         void acked(int taskIndex, Object messageId, long latencyNanos);
 
-        /** Tree failed by a bolt (or refused at emit); {@code latencyNanos} negative when not timed. */
-        void failed(int taskIndex, Object messageId, long latencyNanos);
+        /**
+         * Tree failed by a bolt (or refused at emit), for the reason {@code why};
+         * {@code latencyNanos} negative when not timed.
+         */
+        void failed(int taskIndex, Object messageId, long latencyNanos, FailureInfo why);
 
-        /** Tree timed out; {@code latencyNanos} negative when not timed. */
-        void timedOut(int taskIndex, Object messageId, long latencyNanos);
+        /**
+         * Tree timed out; {@code latencyNanos} negative when not timed; {@code heldBy} the tasks
+         * that held its tuples un-acked when tracing followed it, else null.
+         */
+        void timedOut(int taskIndex, Object messageId, long latencyNanos, List<FailureInfo.Holder> heldBy);
     }
 
     private final SpoutPending pending;
@@ -41,7 +50,13 @@ public final class SpoutTrees extends LeadingPad {
     private final boolean stepped;
     private final Outcomes outcomes;
     private final Runnable drainSignal;
+    /** Traces one tree in this many (see {@link TreeTracer}); 0: tracing is off. */
+    private final int traceEvery;
+    /** Where traced trees are recorded; null when tracing is off. */
+    private final TreeTracer tracer;
     private int deferredCount;
+    /** Trees to start until the next traced one. */
+    private int traceCountdown;
     /** 1 while the spout is deactivated: every change of the pending count is then published. */
     private int inactive;
     /** The trailing pad (see {@link LeadingPad}): fields written per tuple or call in front, the next object behind. */
@@ -51,7 +66,8 @@ public final class SpoutTrees extends LeadingPad {
     // failed), delivered once the call returns.
     private int[] deferredTasks = new int[16];
     private Object[] deferredIds = new Object[16];
-    private boolean[] deferredFailed = new boolean[16];
+    /** Why each deferred outcome failed; null for an ack. */
+    private FailureInfo[] deferredFailed = new FailureInfo[16];
     /** Trees pending, kept current while the spout is deactivated; -1 while it is active. */
     private volatile long pendingWhileInactive = -1;
 
@@ -60,10 +76,11 @@ public final class SpoutTrees extends LeadingPad {
      * @param clock the topology's clock, read for the trees whose latency is measured
      * @param stepped on the step scheduler every tree is timed, so tests see exact figures
      * @param drainSignal told of every change of the pending count while deactivated
+     * @param tracer where to trace one tree in {@code traceEvery}; null when tracing is off
      */
     public SpoutTrees(SpoutPending pending, PendingLimit[] limits, long[] rootPrefixes, IdGenerator ids,
                       TimeoutWatch timeoutWatch, Clock clock, boolean stepped, Outcomes outcomes,
-                      Runnable drainSignal) {
+                      Runnable drainSignal, TreeTracer tracer, int traceEvery) {
         this.pending = pending;
         this.limits = limits;
         this.rootPrefixes = rootPrefixes;
@@ -73,20 +90,38 @@ public final class SpoutTrees extends LeadingPad {
         this.stepped = stepped;
         this.outcomes = outcomes;
         this.drainSignal = drainSignal;
+        this.tracer = tracer;
+        this.traceEvery = tracer == null ? 0 : traceEvery;
+        this.traceCountdown = this.traceEvery;
     }
 
     /**
      * Starts tracking a new tree and returns its root: the task's prefix and the executor's next
-     * sequence number, skipping any still pending after 2^42 trees. {@code nowNanos} is a recent
+     * sequence number, skipping any still pending after 2^41 trees. {@code nowNanos} is a recent
      * reading of the clock, used for trees whose latency is not measured (their emit time serves
      * only the pending limit).
      */
     public long track(Object messageId, String streamId, int taskIndex, long nowNanos) {
+        if (traceEvery != 0 && --traceCountdown == 0) {
+            return trackTraced(messageId, streamId, taskIndex, nowNanos);
+        }
         long prefix = rootPrefixes[taskIndex];
         long root;
         do {
             root = RootIds.root(prefix, ids.nextSequence());
         } while (!pending.putIfAbsent(root, messageId, streamId, timed(root) ? clock.nanos() : nowNanos, taskIndex));
+        return root;
+    }
+
+    /** {@link #track} for a tree that tracing follows: its root carries the trace bit, and it is recorded. */
+    private long trackTraced(Object messageId, String streamId, int taskIndex, long nowNanos) {
+        traceCountdown = traceEvery;
+        long prefix = rootPrefixes[taskIndex];
+        long root;
+        do {
+            root = RootIds.traced(RootIds.root(prefix, ids.nextSequence()));
+        } while (!pending.putIfAbsent(root, messageId, streamId, timed(root) ? clock.nanos() : nowNanos, taskIndex));
+        tracer.open(root);
         return root;
     }
 
@@ -120,6 +155,11 @@ public final class SpoutTrees extends LeadingPad {
      * already (the spout was told then).
      */
     public void settle(byte kind, long root, long completedNanos) {
+        settle(kind, root, completedNanos, null);
+    }
+
+    /** {@link #settle(byte, long, long)} with the reason a failed tree failed ({@code FAILED}). */
+    public void settle(byte kind, long root, long completedNanos, FailureInfo why) {
         int slot = pending.slotOf(root);
         if (slot < 0) {
             return;
@@ -132,13 +172,16 @@ public final class SpoutTrees extends LeadingPad {
         Object messageId = pending.messageId(slot);
         long start = pending.startNanos(slot);
         pending.remove(slot);
+        if (RootIds.isTraced(root)) {
+            tracer.drop(root);
+        }
         long latency = timed(root) ? completedNanos - start : -1;
         if (kind == TreeOutcome.ACKED) {
             limits[task].acked(start, completedNanos);
             timeoutWatch.acked();
             outcomes.acked(task, messageId, latency);
         } else {
-            outcomes.failed(task, messageId, latency);
+            outcomes.failed(task, messageId, latency, why);
         }
         if (inactive != 0) {
             publishPending();
@@ -161,20 +204,21 @@ public final class SpoutTrees extends LeadingPad {
         long now = clock.nanos();
         limits[taskIndex].timedOut(startNanos, now);
         timeoutWatch.timedOut();
-        outcomes.timedOut(taskIndex, messageId, timed(root) ? now - startNanos : -1);
+        List<FailureInfo.Holder> heldBy = RootIds.isTraced(root) ? tracer.close(root) : null;
+        outcomes.timedOut(taskIndex, messageId, timed(root) ? now - startNanos : -1, heldBy);
     }
 
     /** Acks a message id once the current user call returns: it started no tree. */
     public void completeNow(int taskIndex, Object messageId) {
-        defer(taskIndex, messageId, false);
+        defer(taskIndex, messageId, null);
     }
 
-    /** Fails a message id once the current user call returns: its emit was refused. */
-    public void refused(int taskIndex, Object messageId) {
-        defer(taskIndex, messageId, true);
+    /** Fails a message id once the current user call returns: its emit was refused, for the reason {@code why}. */
+    public void refused(int taskIndex, Object messageId, FailureInfo why) {
+        defer(taskIndex, messageId, why);
     }
 
-    private void defer(int taskIndex, Object messageId, boolean failed) {
+    private void defer(int taskIndex, Object messageId, FailureInfo failed) {
         if (deferredCount == deferredIds.length) {
             deferredIds = Arrays.copyOf(deferredIds, deferredCount * 2);
             deferredTasks = Arrays.copyOf(deferredTasks, deferredCount * 2);
@@ -192,8 +236,10 @@ public final class SpoutTrees extends LeadingPad {
         for (int i = 0; i < n; i++) {
             Object id = deferredIds[i];
             deferredIds[i] = null;
-            if (deferredFailed[i]) {
-                outcomes.failed(deferredTasks[i], id, 0);
+            FailureInfo why = deferredFailed[i];
+            if (why != null) {
+                deferredFailed[i] = null;
+                outcomes.failed(deferredTasks[i], id, 0, why);
             } else {
                 outcomes.acked(deferredTasks[i], id, 0);
             }

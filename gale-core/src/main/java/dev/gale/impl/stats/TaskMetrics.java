@@ -1,6 +1,7 @@
 package dev.gale.impl.stats;
 
 import dev.gale.impl.util.LeadingPad;
+import dev.gale.spout.FailureReason;
 import dev.gale.stats.LatencySummary;
 import dev.gale.stats.StreamStats;
 import dev.gale.stats.TaskStats;
@@ -8,7 +9,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
@@ -25,6 +28,8 @@ public final class TaskMetrics extends LeadingPad {
     private static final VarHandle TIMED_OUT;
     private static final VarHandle EXECUTE_NANOS;
     private static final VarHandle TIMED;
+    private static final VarHandle REASONS = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final FailureReason[] ALL_REASONS = FailureReason.values();
 
     static {
         try {
@@ -52,6 +57,11 @@ public final class TaskMetrics extends LeadingPad {
     long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
     /** Set once, before the executor starts; read by snapshots. */
     private volatile List<StreamCounter> streams = List.of();
+    /**
+     * Failures by reason ({@link FailureReason} ordinal): a spout task's trees, a bolt task's
+     * inputs. Apart from the hot counters: written only on the rare fail path.
+     */
+    private final long[] byReason = new long[ALL_REASONS.length];
     private final SingleWriterRecorder completeLatencyMicros;
     private final Histogram completeLatencyTotal;
 
@@ -97,10 +107,34 @@ public final class TaskMetrics extends LeadingPad {
         FAILED.setOpaque(this, failed + 1);
     }
 
+    /** Counts a fail, and its reason: a spout task's tree or a bolt task's input. */
+    public void failed(FailureReason reason) {
+        failed();
+        countReason(reason);
+    }
+
+    private void countReason(FailureReason reason) {
+        int i = reason.ordinal();
+        REASONS.setOpaque(byReason, i, byReason[i] + 1);
+    }
+
     /** Counts a spout tree that timed out: a fail too, counted apart so a UI can tell them apart. */
     public void timedOut() {
         failed();
         TIMED_OUT.setOpaque(this, timedOut + 1);
+        countReason(FailureReason.TIMEOUT);
+    }
+
+    /** Failures so far by reason, the reasons never seen left out; any thread. */
+    public Map<FailureReason, Long> failuresByReason() {
+        EnumMap<FailureReason, Long> out = new EnumMap<>(FailureReason.class);
+        for (FailureReason r : ALL_REASONS) {
+            long n = (long) REASONS.getOpaque(byReason, r.ordinal());
+            if (n != 0) {
+                out.put(r, n);
+            }
+        }
+        return out;
     }
 
     /** Counts a completed tree (spout tasks) and records its latency, unless it was not timed (negative). */
@@ -150,7 +184,7 @@ public final class TaskMetrics extends LeadingPad {
         return new TaskStats(componentId, taskId, emitted, transferred,
                 ex, (long) ACKED.getOpaque(this), (long) FAILED.getOpaque(this),
                 timedCount == 0 ? 0 : exNanos / 1e6 / timedCount, completeLatency(), queueDepth,
-                (long) TIMED_OUT.getOpaque(this), streamStats);
+                (long) TIMED_OUT.getOpaque(this), streamStats, failuresByReason());
     }
 
     private List<StreamStats> streamStats() {

@@ -10,7 +10,7 @@ import java.util.Map;
  */
 public record TopologySettings(int messageTimeoutSecs, int ackers, int pendingBuckets, int receiveQueueSize,
                                long spoutIdleMaxNanos, int maxTaskParallelism, boolean messageTimeouts, int tasks,
-                               boolean inline) {
+                               boolean inline, int traceSample) {
 
     /** The acker packs a tree's age into a few bits (see PendingTrees); more buckets than this would not fit. */
     public static final int MAX_PENDING_BUCKETS = 126;
@@ -32,8 +32,10 @@ public record TopologySettings(int messageTimeoutSecs, int ackers, int pendingBu
         // Every component's number of tasks, unless it sets its own; 0: unset (tasks = executors).
         int tasks = conf.get(Config.TOPOLOGY_TASKS) == null ? 0 : ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_TASKS, 1);
         boolean inline = ConfigValues.getBoolean(conf, Config.GALE_SCHEDULER_INLINE, false);
+        // 1 in N tuple trees traced; 0 (the default): tracing off.
+        int traceSample = ConfigValues.getNonNegativeInt(conf, Config.GALE_TRACE_SAMPLE, 0);
         return new TopologySettings(timeout, ackers, buckets, Math.max(16, queue), idleMs * 1_000_000L, maxTasks,
-                timeouts, tasks, inline);
+                timeouts, tasks, inline, traceSample);
     }
 
     /**

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gale.impl.spout.SpoutPending;
+import dev.gale.spout.FailureInfo;
+import dev.gale.spout.FailureReason;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -109,10 +111,12 @@ class AckerTest {
         Acker acker = new Acker(3, 16);
         Recorder out = new Recorder();
         long root = rootOf(99);
-        acker.handle(AckerMessage.fail(root), out);
+        FailureInfo why = FailureInfo.of(FailureReason.THREW, "parse", 7, new IllegalStateException("bad"));
+        acker.handle(AckerMessage.fail(root, why), out);
         assertThat(out.outcomes).singleElement().satisfies(o -> {
             assertThat(o.kind()).isEqualTo(TreeOutcome.FAILED);
             assertThat(o.root()).isEqualTo(root);
+            assertThat(o.reason()).isSameAs(why); // the bolt's reason reaches the spout
         });
         assertThat(out.tasks).containsExactly(SPOUT_TASK);
         acker.handle(AckerMessage.ack(root, 5), out); // a sibling acked after the fail
@@ -125,8 +129,8 @@ class AckerTest {
         Recorder out = new Recorder();
         long root = rootOf(4);
         acker.handle(AckerMessage.ack(root, root ^ 0x11 ^ 0x22), out); // two children
-        acker.handle(AckerMessage.fail(root), out); // one child fails
-        acker.handle(AckerMessage.fail(root), out); // so does the other: the spout ignores this one
+        acker.handle(AckerMessage.fail(root, null), out); // one child fails
+        acker.handle(AckerMessage.fail(root, null), out); // so does the other: the spout ignores this one
         assertThat(out.outcomes).extracting(TreeOutcome::kind).containsExactly(TreeOutcome.FAILED, TreeOutcome.FAILED);
         assertThat(acker.pending()).isZero();
     }
@@ -136,7 +140,7 @@ class AckerTest {
         Acker acker = new Acker(3, 16);
         Recorder out = new Recorder();
         acker.handle(AckerMessage.ack(rootOf(5), 0xABCL), out);
-        acker.handle(AckerMessage.fail(rootOf(5)), out);
+        acker.handle(AckerMessage.fail(rootOf(5), null), out);
         assertThat(out.outcomes).extracting(TreeOutcome::kind).containsExactly(TreeOutcome.FAILED);
         assertThat(acker.pending()).isZero();
     }

@@ -48,4 +48,13 @@ class TopologySettingsTest {
                     .hasMessageContaining("between 2 and 126, got " + bad);
         }
     }
+
+    @Test
+    void traceSampleIsOffByDefaultReadFromAStringAndANegativeOneFailsNamingTheKey() {
+        assertThat(TopologySettings.from(new HashMap<>()).traceSample()).isZero();
+        assertThat(TopologySettings.from(Map.of(Config.GALE_TRACE_SAMPLE, "1000")).traceSample()).isEqualTo(1000);
+        assertThatThrownBy(() -> TopologySettings.from(Map.of(Config.GALE_TRACE_SAMPLE, -1)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(Config.GALE_TRACE_SAMPLE);
+    }
 }

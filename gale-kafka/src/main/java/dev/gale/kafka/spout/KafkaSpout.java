@@ -5,6 +5,9 @@ import dev.gale.kafka.internal.DeadLetterPublisher;
 import dev.gale.kafka.internal.PartitionProgress;
 import dev.gale.kafka.spout.KafkaSpoutConfig.ProcessingGuarantee;
 import dev.gale.spout.CheckpointRelay;
+import dev.gale.spout.FailureAware;
+import dev.gale.spout.FailureInfo;
+import dev.gale.spout.FailureReason;
 import dev.gale.spout.ICheckpointedSpout;
 import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.TopologyContext;
@@ -52,7 +55,9 @@ import org.slf4j.LoggerFactory;
  * committed only when it and every lower offset of its partition were acked or given up on. A
  * failed record is emitted again when the retry service says so; once it has failed more than
  * the maximum retries it goes to the dead-letter topic (if one is set; committed past once the
- * broker confirmed it) or is logged and committed past. On revocation the spout commits what is
+ * broker confirmed it) or is logged and committed past. The dead letter's {@code error} header
+ * starts with the bolt's exception ("class: message") when the last attempt failed on one (the
+ * spout is {@link FailureAware}). On revocation the spout commits what is
  * safe and forgets the revoked partitions' pending records (their late acks are ignored); on
  * assignment it resumes at the committed offset.
  *
@@ -69,7 +74,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Not thread-safe: like every spout, its methods are called on its executor's thread only.
  */
-public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpout {
+public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpout, FailureAware {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(KafkaSpout.class);
     /** A paused partition's commit is not held back for the whole commit period. */
@@ -118,6 +123,8 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
         long emittedNanos;
         boolean waitingForRetry;
         boolean lastFailureTimedOut;
+        /** Why the last attempt failed, when the engine said (Gale); else null. */
+        FailureInfo lastFailure;
         long deadLetterDueNanos;
 
         InFlight(KafkaSpoutMessageId id, ConsumerRecord<K, V> record, List<Object> values, String stream) {
@@ -442,6 +449,12 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
 
     @Override
     public void fail(Object msgId) {
+        fail(msgId, null);
+    }
+
+    /** Gale says why the tree failed: the dead-letter {@code error} header then carries the bolt's exception. */
+    @Override
+    public void fail(Object msgId, FailureInfo info) {
         if (relay != null && relay.fail(msgId)) {
             return;
         }
@@ -459,7 +472,9 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
             inFlight.remove(id);
             return;
         }
-        f.lastFailureTimedOut = clock.nanos() - f.emittedNanos >= messageTimeoutNanos;
+        f.lastFailureTimedOut = info != null ? info.reason() == FailureReason.TIMEOUT
+                : clock.nanos() - f.emittedNanos >= messageTimeoutNanos;
+        f.lastFailure = info;
         id.incrementNumFails();
         if (retries.schedule(id)) {
             f.waitingForRetry = true;
@@ -483,8 +498,15 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
     }
 
     private String failureReason(InFlight<K, V> f) {
-        return (f.lastFailureTimedOut ? "tuple tree timed out" : "tuple tree failed") + " on each of "
+        String attempts = (f.lastFailureTimedOut ? "tuple tree timed out" : "tuple tree failed") + " on each of "
                 + f.id.numFails() + " attempts";
+        FailureInfo last = f.lastFailure;
+        if (last == null || last.errorText() == null) {
+            return attempts;
+        }
+        // The exception first, as the bolt threw it: what a reader of the dead letters wants to see.
+        return last.errorText() + " (" + attempts + "; last " + last.reason() + " by '" + last.componentId()
+                + "' task " + last.taskId() + ")";
     }
 
     private void finish(InFlight<K, V> f) {

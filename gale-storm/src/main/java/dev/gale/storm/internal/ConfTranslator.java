@@ -29,7 +29,7 @@ public final class ConfTranslator {
             Config.GALE_SPOUT_PENDING_ADAPTIVE, Config.GALE_SCHEDULER_THREADS, Config.GALE_SCHEDULER_IDLE,
             Config.GALE_SCHEDULER_BLOCKED_MS, Config.GALE_SCHEDULER_STEP_SEED, Config.GALE_SCHEDULER_PLACEMENT,
             Config.GALE_SCHEDULER_BALANCE, Config.GALE_SCHEDULER_SHUFFLE_MS, Config.GALE_SCHEDULER_INLINE,
-            Config.GALE_EXECUTOR_OWN_THREAD);
+            Config.GALE_EXECUTOR_OWN_THREAD, Config.GALE_TRACE_SAMPLE);
 
     /** Keys that must not reach Storm: Storm would read them as naming its own classes. */
     private static final Set<String> GALE_ONLY = Set.of(Config.TOPOLOGY_AUTO_TASK_HOOKS);
