@@ -12,7 +12,7 @@
 #
 #   bench/compare-storm-cluster.sh              1 round: warm-up 20 s, measure 40 s; paced at 5000/s: settle 5 s, measure 40 s
 #   bench/compare-storm-cluster.sh --repeats 5  the figures: 5 rounds, order alternating (about 25 minutes)
-#   bench/compare-storm-cluster.sh --quick      smoke run: warm-up 2 s, measure 3 s, paced settle 2 s, measure 3 s
+#   bench/compare-storm-cluster.sh --quick      smoke run: warm-up 2 s, measure 3 s, paced settle 3 s, measure 3 s
 #   bench/compare-storm-cluster.sh --help       every option
 #
 # Environment: SKIP_BUILD=1 reuses the last build; MVN_FLAGS adds Maven flags (e.g. -o).
@@ -21,7 +21,7 @@ set -euo pipefail
 usage() {
   cat <<'USAGE'
 usage: bench/compare-storm-cluster.sh [options]
-  --quick                 smoke run: warm-up 2 s, measure 3 s, paced settle 2 s and measure 3 s, 1 round
+  --quick                 smoke run: warm-up 2 s, measure 3 s, paced settle 3 s and measure 3 s, 1 round
   --warmup SECS           after the first ack (default 20)
   --measure SECS          saturated window: trees/s (default 40)
   --rate N                then paced at N trees/s for the whole topology, split over the spout tasks: the
@@ -42,7 +42,7 @@ args=()
 for a in "$@"; do
   case "$a" in
     -h|--help) usage; exit 0 ;;
-    --quick) args+=(--warmup 2 --measure 3 --paced-warmup 2 --paced-measure 3) ;;
+    --quick) args+=(--warmup 2 --measure 3 --paced-warmup 3 --paced-measure 3) ;;
     *) args+=("$a") ;;
   esac
 done
