@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A spout that emits as fast as the engine lets it and measures, on its own, what every engine
+ * A spout that emits as fast as the engine lets it (or, in a run that sets a {@link Pace}, on
+ * that schedule) and measures, on its own, what every engine
  * must be measured by: acks, fails and the complete latency of each tree from its emit timestamp.
  * Message ids are a sequence number; one tree in eight is timed (sequence numbers ending in
  * three zero bits), as Gale and Storm sample their own statistics: two clock reads on every tree
@@ -30,6 +31,8 @@ public abstract class MeasuredSpout extends BaseRichSpout {
     private transient long[] emitSeq;
     private transient long next;
     private transient MeterShard shard;
+    /** Null unless the topology reports to files ({@link MeterReport}), the only runs that set a {@link Pace}. */
+    private transient Pacer pacer;
 
     /** @param tracked emit with message ids (acking) or without (fire and forget) */
     protected MeasuredSpout(boolean tracked) {
@@ -42,6 +45,9 @@ public abstract class MeasuredSpout extends BaseRichSpout {
         this.emitNanos = new long[RING];
         this.emitSeq = new long[RING];
         this.shard = Meter.spoutShard();
+        if (conf.get(MeterReport.DIR) != null) {
+            this.pacer = new Pacer(context.getComponentTasks(context.getThisComponentId()).size());
+        }
     }
 
     /** The values of the next tuple, for sequence number {@code seq}. */
@@ -49,6 +55,12 @@ public abstract class MeasuredSpout extends BaseRichSpout {
 
     @Override
     public void nextTuple() {
+        if (pacer != null) {
+            long rate = Pace.treesPerSec();
+            if (!pacer.mayEmit(rate, rate == 0 ? 0 : System.nanoTime())) {
+                return;
+            }
+        }
         long seq = next++;
         List<Object> v = values(seq);
         if (tracked) {

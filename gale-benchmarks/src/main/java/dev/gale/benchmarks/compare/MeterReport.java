@@ -18,8 +18,8 @@ import org.HdrHistogram.Histogram;
  * other processes (a Storm cluster), where the static meter is the worker's own: one line per
  * second, {@code <wall ms> <acked so far> <failed so far> <wall ms of the worker's first ack, or 0>
  * <that second's complete latencies as a compressed, base64 HdrHistogram>}, in {@code report-<pid>.txt} of the directory named by
- * {@value #DIR}. A worker hook, so it runs once per worker, on either engine. Its thread is a
- * daemon.
+ * {@value #DIR}. Once a second, too, it reads the {@link Pace} the run asks for from that
+ * directory. A worker hook, so it runs once per worker, on either engine. Its thread is a daemon.
  */
 public class MeterReport implements IWorkerHook {
     private static final long serialVersionUID = 1L;
@@ -42,6 +42,7 @@ public class MeterReport implements IWorkerHook {
             Files.createDirectories(file.getParent());
             while (!Thread.currentThread().isInterrupted()) {
                 Thread.sleep(1000); // a reporting period, not a wait for a condition
+                Pace.set(Pace.read(file.getParent()));
                 Histogram h = Meter.takeLatencies();
                 ByteBuffer b = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
                 h.encodeIntoCompressedByteBuffer(b);

@@ -1,6 +1,7 @@
 package dev.gale.benchmarks.storm;
 
 import dev.gale.benchmarks.compare.ClusterWordCount;
+import dev.gale.benchmarks.compare.Pace;
 import dev.gale.storm.TopologyJar;
 import dev.gale.storm.cluster.NetworkIsolation;
 import dev.gale.storm.cluster.StormProcessCluster;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,23 +29,42 @@ import org.HdrHistogram.Histogram;
  * Gale on a Storm cluster against Storm itself, in one run: the reliable word count
  * ({@link ClusterWordCount}) on a real multi-process Storm cluster with 2 workers, once written
  * against Gale's API and run through gale-storm's adapter, once the same source compiled against
- * Storm's API (gale-benchmarks-storm). For each: trees/s and complete latency (p50, p99, p99.9)
- * over the measured window after a warm-up, and the time from submit to the first ack; for the
- * cluster: its start time and the peak resident memory of all its processes together. Submits
- * from child JVMs (the same {@code main}, each on its own class path). Runs itself inside a
- * private network namespace when the machine allows (the cluster binds the wildcard address).
- * Prints a table and writes it to the output directory. See bench/compare-storm-cluster.sh.
+ * Storm's API (gale-benchmarks-storm). Each submission has two phases: saturated (the spouts emit
+ * as fast as max spout pending lets them) for trees/s, then paced ({@link Pace}: a fixed rate well
+ * below saturation) for complete latency (p50, p99, p99.9) and the rate achieved; at saturation
+ * the latency is queueing time, whose noise is far larger than the adapter's cost. Rounds
+ * alternate which engine goes first (the cluster slows over a run), and the summary works from
+ * each round's ratios: Gale's trees/s over Storm's and the difference of p99 at the fixed rate.
+ * Also: the time from submit to the first ack; for the cluster, its start time and the peak
+ * resident memory of all its processes together. Submits from child JVMs (the same {@code main},
+ * each on its own class path). Runs itself inside a private network namespace when the machine
+ * allows (the cluster binds the wildcard address). Prints the tables and writes them to the output
+ * directory. See bench/compare-storm-cluster.sh.
  */
 public final class StormClusterBench {
     private StormClusterBench() {
     }
 
-    record Settings(int warmupSecs, int measureSecs, int repeats, int maxPending, String order, Path out,
-                    String stormClasspath, Path stormClasses, int workerHeapMb) {
+    /** The share of the asked rate a paced phase must achieve to count as having run at that rate. */
+    static final double RATE_REACHED = 0.95;
+    /** The goals of issue 34: the adapter costs under 10% of trees/s and adds under 1 ms to p99. */
+    static final double GOAL_RATIO = 0.90;
+    static final double GOAL_P99_MS = 1.0;
+
+    /**
+     * @param rate            trees/s of the paced phase for the whole topology; 0: no paced phase
+     * @param order           the engines of the first round; later rounds alternate it
+     */
+    record Settings(int warmupSecs, int measureSecs, int rate, int pacedWarmupSecs, int pacedMeasureSecs, int repeats,
+                    int maxPending, String order, Path out, String stormClasspath, Path stormClasses, int workerHeapMb) {
     }
 
-    record Result(String engine, int repeat, double treesPerSec, double p50Ms, double p99Ms, double p999Ms,
-                  long failed, double submitToFirstAckSecs) {
+    /** What one window measured: trees acked per second and their complete latencies. */
+    record Phase(double treesPerSec, double p50Ms, double p99Ms, double p999Ms) {
+    }
+
+    /** One submission: its saturated phase, its paced phase (null without one). */
+    record Result(String engine, int repeat, Phase saturated, Phase paced, long failed, double submitToFirstAckSecs) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -85,7 +106,7 @@ public final class StormClusterBench {
             sampler.start();
             int nimbusPort = ((Number) cluster.clientConf().get("nimbus.thrift.port")).intValue();
             for (int r = 1; r <= s.repeats(); r++) {
-                for (String engine : s.order().split(",")) {
+                for (String engine : orderOf(s.order(), r)) {
                     boolean gale = engine.equals("gale");
                     results.add(runOne(cluster, s, engine, r, gale ? galeJar : stormJar,
                             gale ? System.getProperty("java.class.path") : s.stormClasspath(), nimbusPort, out));
@@ -97,6 +118,15 @@ public final class StormClusterBench {
         out.print(table);
         Files.writeString(s.out().resolve("table.txt"), table, StandardCharsets.UTF_8);
         return 0;
+    }
+
+    /** The engines in the order of round {@code round} (from 1): the first round's, reversed every other round. */
+    static List<String> orderOf(String firstRound, int round) {
+        List<String> engines = new ArrayList<>(List.of(firstRound.split(",")));
+        if (round % 2 == 0) {
+            Collections.reverse(engines);
+        }
+        return engines;
     }
 
     private static Result runOne(StormProcessCluster cluster, Settings s, String engine, int repeat, Path jar,
@@ -125,15 +155,32 @@ public final class StormClusterBench {
             firstAck = read(reports).stream().mapToLong(Line::firstAckMs).filter(t -> t > 0).min().orElse(0);
         }
         double toFirstAck = (firstAck - submitMs) / 1000.0;
-        out.printf("%s: first ack %.1f s after submit; warming up %d s, measuring %d s%n", name, toFirstAck,
+        out.printf("%s: first ack %.1f s after submit; warming up %d s, measuring %d s at saturation%n", name, toFirstAck,
                 s.warmupSecs(), s.measureSecs());
         sleep(s.warmupSecs() * 1000L);
         long t1 = System.currentTimeMillis();
         sleep(s.measureSecs() * 1000L);
         long t2 = System.currentTimeMillis();
-        sleep(1500); // the reports of the last second
-        Result r = measure(engine, repeat, read(reports), t1, t2, toFirstAck);
-        out.printf("%s: %.0f trees/s, p99 %.2f ms%n", name, r.treesPerSec(), r.p99Ms());
+        Phase paced = null;
+        if (s.rate() > 0) {
+            // The workers read the pace once a second; the settling time also drains what saturation left pending.
+            Pace.write(reports, s.rate());
+            out.printf("%s: paced at %d trees/s; settling %d s, measuring %d s%n", name, s.rate(), s.pacedWarmupSecs(),
+                    s.pacedMeasureSecs());
+            sleep(s.pacedWarmupSecs() * 1000L);
+            long t3 = System.currentTimeMillis();
+            sleep(s.pacedMeasureSecs() * 1000L);
+            long t4 = System.currentTimeMillis();
+            sleep(1500); // the reports of the last second
+            paced = measure(read(reports), t3, t4);
+        } else {
+            sleep(1500);
+        }
+        List<Line> lines = read(reports);
+        Result r = new Result(engine, repeat, measure(lines, t1, t2), paced, failed(lines), toFirstAck);
+        out.printf("%s: %.0f trees/s at saturation%s%n", name, r.saturated().treesPerSec(), paced == null ? ""
+                : String.format(", at %d/s: %.0f/s achieved%s, p99 %.2f ms", s.rate(), paced.treesPerSec(),
+                        reached(paced, s.rate()) ? "" : " (the rate was NOT reached)", paced.p99Ms()));
         cluster.kill(name, Duration.ofMinutes(2));
         return r;
     }
@@ -158,15 +205,10 @@ public final class StormClusterBench {
     }
 
     /** Trees/s per worker over its reports between t1 and t2, summed; latencies of the seconds in between, merged. */
-    static Result measure(String engine, int repeat, List<Line> lines, long t1, long t2, double toFirstAck) {
-        Map<String, List<Line>> byWorker = new LinkedHashMap<>();
-        for (Line l : lines) {
-            byWorker.computeIfAbsent(l.worker(), k -> new ArrayList<>()).add(l);
-        }
+    static Phase measure(List<Line> lines, long t1, long t2) {
         double rate = 0;
-        long failed = 0;
         Histogram all = new Histogram(3);
-        for (List<Line> w : byWorker.values()) {
+        for (List<Line> w : byWorker(lines).values()) {
             Line before = null;
             Line last = null;
             for (Line l : w) {
@@ -180,12 +222,26 @@ public final class StormClusterBench {
             if (before != null && last != null) {
                 rate += (last.acked() - before.acked()) * 1000.0 / (last.wallMs() - before.wallMs());
             }
-            if (!w.isEmpty()) {
-                failed += w.get(w.size() - 1).failed();
-            }
         }
-        return new Result(engine, repeat, rate, all.getValueAtPercentile(50) / 1e6, all.getValueAtPercentile(99) / 1e6,
-                all.getValueAtPercentile(99.9) / 1e6, failed, toFirstAck);
+        return new Phase(rate, all.getValueAtPercentile(50) / 1e6, all.getValueAtPercentile(99) / 1e6,
+                all.getValueAtPercentile(99.9) / 1e6);
+    }
+
+    /** Trees failed so far, over every worker's last report. */
+    static long failed(List<Line> lines) {
+        long failed = 0;
+        for (List<Line> w : byWorker(lines).values()) {
+            failed += w.get(w.size() - 1).failed();
+        }
+        return failed;
+    }
+
+    private static Map<String, List<Line>> byWorker(List<Line> lines) {
+        Map<String, List<Line>> byWorker = new LinkedHashMap<>();
+        for (Line l : lines) {
+            byWorker.computeIfAbsent(l.worker(), k -> new ArrayList<>()).add(l);
+        }
+        return byWorker;
     }
 
     private static Histogram decode(Line l) {
@@ -199,28 +255,99 @@ public final class StormClusterBench {
     static String table(List<Result> results, Duration start, long peakRss, Settings s) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format("%nReliable word count on a Storm 2.8.3 cluster (ZooKeeper, Nimbus, 1 Supervisor, 2 workers"
-                + " of %d MB heap), max spout pending %d per spout task, warm-up %d s, measured %d s%n",
-                s.workerHeapMb(), s.maxPending(), s.warmupSecs(), s.measureSecs()));
-        sb.append(String.format("%-6s %3s %12s %9s %9s %9s %7s %16s%n", "engine", "run", "trees/s", "p50 ms", "p99 ms",
-                "p99.9 ms", "failed", "submit->ack s"));
-        for (Result r : results) {
-            sb.append(String.format("%-6s %3d %12.0f %9.2f %9.2f %9.2f %7d %16.1f%n", r.engine(), r.repeat(), r.treesPerSec(),
-                    r.p50Ms(), r.p99Ms(), r.p999Ms(), r.failed(), r.submitToFirstAckSecs()));
+                + " of %d MB heap), max spout pending %d per spout task%n", s.workerHeapMb(), s.maxPending()));
+        sb.append(String.format("saturated: warm-up %d s, measured %d s", s.warmupSecs(), s.measureSecs()));
+        if (s.rate() > 0) {
+            sb.append(String.format("; then paced at %d trees/s: settling %d s, measured %d s", s.rate(), s.pacedWarmupSecs(),
+                    s.pacedMeasureSecs()));
         }
-        double gale = results.stream().filter(r -> r.engine().equals("gale")).mapToDouble(Result::treesPerSec).average()
-                .orElse(Double.NaN);
-        double storm = results.stream().filter(r -> r.engine().equals("storm")).mapToDouble(Result::treesPerSec).average()
-                .orElse(Double.NaN);
-        double galeP99 = results.stream().filter(r -> r.engine().equals("gale")).mapToDouble(Result::p99Ms).average()
-                .orElse(Double.NaN);
-        double stormP99 = results.stream().filter(r -> r.engine().equals("storm")).mapToDouble(Result::p99Ms).average()
-                .orElse(Double.NaN);
-        sb.append(String.format("adapter cost: %.1f%% of trees/s (goal < 10%%), %+.2f ms at p99 (goal < 1 ms)%n",
-                100 * (1 - gale / storm), galeP99 - stormP99));
+        sb.append(String.format("; rounds alternate the order, first %s%n", s.order()));
+        sb.append(String.format("%-6s %3s %12s %9s %9s %9s %12s %9s %9s %9s %7s %14s%n", "engine", "run", "sat trees/s",
+                "p50 ms", "p99 ms", "p99.9 ms", "paced /s", "p50 ms", "p99 ms", "p99.9 ms", "failed", "submit->ack s"));
+        for (Result r : results) {
+            Phase a = r.saturated();
+            Phase p = r.paced() == null ? new Phase(Double.NaN, Double.NaN, Double.NaN, Double.NaN) : r.paced();
+            sb.append(String.format("%-6s %3d %12.0f %9.2f %9.2f %9.2f %12.0f %9.2f %9.2f %9.2f %7d %14.1f%n", r.engine(),
+                    r.repeat(), a.treesPerSec(), a.p50Ms(), a.p99Ms(), a.p999Ms(), p.treesPerSec(), p.p50Ms(), p.p99Ms(),
+                    p.p999Ms(), r.failed(), r.submitToFirstAckSecs()));
+        }
+        sb.append(rounds(results, s));
         sb.append(String.format("cluster start: %.1f s; peak RSS of the whole cluster: %d MB%n", start.toMillis() / 1000.0,
                 peakRss >> 20));
         sb.append(NetworkIsolation.describe()).append('\n');
         return sb.toString();
+    }
+
+    /** One round's comparison: Gale's side over Storm's. */
+    record Round(int round, String first, double ratio, double p99DiffMs, boolean rateReached) {
+    }
+
+    /** The per-round ratio table and its summary (medians, spread, rounds meeting each goal). */
+    static String rounds(List<Result> results, Settings s) {
+        List<Round> rounds = new ArrayList<>();
+        for (int r = 1; r <= s.repeats(); r++) {
+            Result gale = find(results, "gale", r);
+            Result storm = find(results, "storm", r);
+            if (gale == null || storm == null) {
+                continue;
+            }
+            double ratio = gale.saturated().treesPerSec() / storm.saturated().treesPerSec();
+            double diff = Double.NaN;
+            boolean reached = false;
+            if (gale.paced() != null && storm.paced() != null) {
+                diff = gale.paced().p99Ms() - storm.paced().p99Ms();
+                reached = reached(gale.paced(), s.rate()) && reached(storm.paced(), s.rate());
+            }
+            rounds.add(new Round(r, orderOf(s.order(), r).get(0), ratio, diff, reached));
+        }
+        StringBuilder sb = new StringBuilder();
+        boolean paced = s.rate() > 0;
+        sb.append(String.format("%nper round, Gale through gale-storm against Storm's API%n"));
+        sb.append(String.format("%5s %6s %18s %26s %13s%n", "round", "first", "Gale/Storm trees/s",
+                paced ? "p99 at " + s.rate() + "/s, Gale-Storm" : "p99 (no paced phase)", "rate reached"));
+        for (Round r : rounds) {
+            sb.append(String.format("%5d %6s %18.3f %23s ms %13s%n", r.round(), r.first(), r.ratio(),
+                    paced ? String.format("%+.2f", r.p99DiffMs()) : "-", paced ? (r.rateReached() ? "yes" : "NO") : "-"));
+        }
+        if (rounds.isEmpty()) {
+            return sb.toString();
+        }
+        double[] ratios = rounds.stream().mapToDouble(Round::ratio).sorted().toArray();
+        long ratioMet = rounds.stream().filter(r -> r.ratio() >= GOAL_RATIO).count();
+        sb.append(String.format("trees/s: median Gale/Storm %.3f (adapter cost %.1f%%, goal < 10%%), spread %.3f to %.3f;"
+                + " %d of %d rounds within 10%%%n", median(ratios), 100 * (1 - median(ratios)), ratios[0],
+                ratios[ratios.length - 1], ratioMet, rounds.size()));
+        if (paced) {
+            List<Round> reached = rounds.stream().filter(Round::rateReached).toList();
+            if (reached.isEmpty()) {
+                sb.append(String.format("p99 at %d/s: the rate was not reached in any round (achieved under %.0f%% of it on a"
+                        + " side): no latency comparison; try a lower --rate%n", s.rate(), 100 * RATE_REACHED));
+            } else {
+                double[] diffs = reached.stream().mapToDouble(Round::p99DiffMs).sorted().toArray();
+                long diffMet = reached.stream().filter(r -> r.p99DiffMs() < GOAL_P99_MS).count();
+                sb.append(String.format("p99 at %d/s: median Gale-Storm %+.2f ms (goal < 1 ms), spread %+.2f to %+.2f ms;"
+                        + " %d of %d rounds under 1 ms", s.rate(), median(diffs), diffs[0], diffs[diffs.length - 1], diffMet,
+                        reached.size()));
+                if (reached.size() < rounds.size()) {
+                    sb.append(String.format(" (%d rounds left out: the rate was not reached)", rounds.size() - reached.size()));
+                }
+                sb.append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    private static boolean reached(Phase p, int rate) {
+        return p.treesPerSec() >= RATE_REACHED * rate;
+    }
+
+    private static Result find(List<Result> results, String engine, int round) {
+        return results.stream().filter(r -> r.engine().equals(engine) && r.repeat() == round).findFirst().orElse(null);
+    }
+
+    static double median(double[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     private static void sleep(long ms) {
@@ -235,10 +362,13 @@ public final class StormClusterBench {
     static Settings parse(String[] args) {
         int warmup = 20;
         int measure = 40;
+        int rate = 5000;
+        int pacedWarmup = 5;
+        Integer pacedMeasure = null;
         int repeats = 1;
         int maxPending = 1000;
         int heap = 1024;
-        String order = "gale,storm";
+        String order = "storm,gale";
         Path out = Path.of("target/bench-results/storm-cluster-" + System.currentTimeMillis());
         String stormCp = null;
         Path stormClasses = null;
@@ -252,6 +382,18 @@ public final class StormClusterBench {
                 }
                 case "--measure" -> {
                     measure = Integer.parseInt(v);
+                    i++;
+                }
+                case "--rate" -> {
+                    rate = Integer.parseInt(v);
+                    i++;
+                }
+                case "--paced-warmup" -> {
+                    pacedWarmup = Integer.parseInt(v);
+                    i++;
+                }
+                case "--paced-measure" -> {
+                    pacedMeasure = Integer.parseInt(v);
                     i++;
                 }
                 case "--repeats" -> {
@@ -289,6 +431,11 @@ public final class StormClusterBench {
             throw new IllegalArgumentException("--storm-classpath and --storm-classes are required (the ported topology,"
                     + " built by gale-benchmarks-storm with -Pstorm): use bench/compare-storm-cluster.sh");
         }
-        return new Settings(warmup, measure, repeats, maxPending, order, out.toAbsolutePath(), stormCp, stormClasses, heap);
+        if (rate < 0 || repeats < 1 || !(order.equals("storm,gale") || order.equals("gale,storm"))) {
+            throw new IllegalArgumentException("--rate must be 0 or more, --repeats 1 or more, --order storm,gale or"
+                    + " gale,storm; got " + rate + ", " + repeats + ", " + order);
+        }
+        return new Settings(warmup, measure, rate, pacedWarmup, pacedMeasure == null ? measure : pacedMeasure, repeats,
+                maxPending, order, out.toAbsolutePath(), stormCp, stormClasses, heap);
     }
 }

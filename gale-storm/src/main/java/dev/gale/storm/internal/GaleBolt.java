@@ -2,7 +2,6 @@ package dev.gale.storm.internal;
 
 import dev.gale.task.IBolt;
 import dev.gale.task.OutputCollector;
-import dev.gale.topology.BasicOutputCollector;
 import dev.gale.topology.FailedException;
 import dev.gale.topology.IBasicBolt;
 import dev.gale.topology.ReportedFailedException;
@@ -22,7 +21,8 @@ import org.apache.storm.tuple.Tuple;
  * {@code execute} that throws is reported and its input failed; an {@link Error} still ends the
  * worker, as it ends a Gale topology. Tick tuples reach the bolt as Storm sends them
  * ({@code topology.tick.tuple.freq.secs}, the same key). Storm uses each instance on one thread;
- * the task's timer calls take its lock.
+ * the task's timer calls take its {@link ExecuteLock}, which {@code execute} takes only once the
+ * bolt has its timer.
  */
 public final class GaleBolt implements IRichBolt {
     private static final long serialVersionUID = 1L;
@@ -33,12 +33,12 @@ public final class GaleBolt implements IRichBolt {
     private final Shipped shipped;
     private transient org.apache.storm.task.OutputCollector storm;
     private transient TaskEnv env;
-    private transient BasicOutputCollector basicCollector;
+    private transient StormBasicCollector basicCollector;
     /** The bolt as one of its two kinds, the other null: decided once, not per tuple. */
     private transient IBasicBolt basic;
     private transient IBolt rich;
     private transient WorkerTaskTimer timer;
-    private transient Object lock;
+    private transient ExecuteLock lock;
     private transient int taskId;
     private transient boolean alive;
 
@@ -57,31 +57,39 @@ public final class GaleBolt implements IRichBolt {
         return bolt;
     }
 
+    /** Whether the calling thread holds the task's lock (for tests: inside execute, whether execute took it). */
+    boolean lockHeldByCurrentThread() {
+        return lock.heldByCurrentThread();
+    }
+
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, org.apache.storm.task.OutputCollector collector) {
         this.storm = collector;
         this.taskId = context.getThisTaskId();
-        this.lock = new Object();
+        String describe = "bolt '" + componentId + "'";
+        this.lock = new ExecuteLock(describe);
         this.timer = new WorkerTaskTimer(lock, this::report);
-        this.env = new TaskEnv("bolt '" + componentId + "'", componentId, shipped, conf, context, timer, this::report);
-        OutputCollector out = new OutputCollector(new BoltCollectorBridge(collector, env.checks));
+        this.env = new TaskEnv(describe, componentId, shipped, conf, context, timer, this::report);
+        BoltCollectorBridge bridge = new BoltCollectorBridge(collector, env.checks);
         if (bolt instanceof IBasicBolt b) {
             basic = b;
         } else {
             rich = (IBolt) bolt;
         }
+        lock.preparing();
+        lock.lock();
         try {
-            synchronized (lock) {
-                if (basic != null) {
-                    basicCollector = new BasicOutputCollector(out);
-                    basic.prepare(env.conf, env.context);
-                } else {
-                    rich.prepare(env.conf, env.context, out);
-                }
+            if (basic != null) {
+                basicCollector = new StormBasicCollector(new OutputCollector(bridge), bridge);
+                basic.prepare(env.conf, env.context);
+            } else {
+                rich.prepare(env.conf, env.context, new StormOutputCollector(bridge));
             }
             alive = true;
         } catch (RuntimeException e) {
             report("prepare failed; the task will fail its input", e);
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -96,18 +104,25 @@ public final class GaleBolt implements IRichBolt {
             return;
         }
         TupleView t = new TupleView(input, env.view, env.context);
-        synchronized (lock) {
+        lock.enter();
+        try {
             if (basic != null) {
                 executeBasic(t, input);
-                return;
+            } else {
+                executeRich(t, input);
             }
-            try {
-                rich.execute(t);
-            } catch (RuntimeException e) {
-                report("execute threw on a tuple from '" + input.getSourceComponent() + "' stream '"
-                        + input.getSourceStreamId() + "'; the tuple is failed", e);
-                storm.fail(input); // also after an ack: as in Storm and Gale, the tree fails if still open
-            }
+        } finally {
+            lock.exit();
+        }
+    }
+
+    private void executeRich(TupleView t, Tuple input) {
+        try {
+            rich.execute(t);
+        } catch (RuntimeException e) {
+            report("execute threw on a tuple from '" + input.getSourceComponent() + "' stream '"
+                    + input.getSourceStreamId() + "'; the tuple is failed", e);
+            storm.fail(input); // also after an ack: as in Storm and Gale, the tree fails if still open
         }
     }
 
@@ -133,15 +148,20 @@ public final class GaleBolt implements IRichBolt {
         if (timer != null) {
             timer.stop();
         }
-        synchronized (lock == null ? this : lock) {
-            try {
-                if (bolt instanceof IBasicBolt b) {
-                    b.cleanup();
-                } else {
-                    ((IBolt) bolt).cleanup();
-                }
-            } catch (RuntimeException e) {
-                report("cleanup failed", e);
+        if (lock != null) {
+            lock.lock();
+        }
+        try {
+            if (bolt instanceof IBasicBolt b) {
+                b.cleanup();
+            } else {
+                ((IBolt) bolt).cleanup();
+            }
+        } catch (RuntimeException e) {
+            report("cleanup failed", e);
+        } finally {
+            if (lock != null) {
+                lock.unlock();
             }
         }
         if (env != null) {

@@ -48,6 +48,19 @@ public final class StormBackedContext extends TopologyContext {
         return registered;
     }
 
+    /**
+     * The bolt task's timer; handing it out makes the bolt's {@code execute} take the lock its calls
+     * take ({@link ExecuteLock}).
+     */
+    @Override
+    public TaskTimer getTaskTimer() {
+        TaskTimer timer = super.getTaskTimer();
+        if (timer instanceof WorkerTaskTimer w) {
+            w.handedOut();
+        }
+        return timer;
+    }
+
     /** The Storm context behind this one. */
     public org.apache.storm.task.TopologyContext storm() {
         return storm;

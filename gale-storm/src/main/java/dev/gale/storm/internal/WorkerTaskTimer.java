@@ -9,19 +9,19 @@ import java.util.function.LongConsumer;
 /**
  * Gale's {@link TaskTimer} for a bolt task on Storm. Storm cannot call a bolt on its own thread
  * at a given instant (its tick tuples come in whole seconds), so the calls run on a timer thread
- * of the worker, while holding the task's lock, which the wrapped bolt's {@code execute} holds
- * too: a call never runs during {@code execute}, as Gale promises, though not on the task's own
- * thread. Instants are the wall clock's. An exception from a call is reported and the calls go on.
+ * of the worker, while holding the task's {@link ExecuteLock}, which the wrapped bolt's
+ * {@code execute} holds too once the timer is handed out: a call never runs during
+ * {@code execute}, as Gale promises, though not on the task's own thread. Instants are the wall clock's. An exception from a call is reported and the calls go on.
  * Thread-safe.
  */
 final class WorkerTaskTimer implements TaskTimer {
     private static final ScheduledThreadPoolExecutor TIMERS = timers();
 
-    private final Object lock;
+    private final ExecuteLock lock;
     private final HookBridge.Reporter reporter;
     private volatile boolean stopped;
 
-    WorkerTaskTimer(Object lock, HookBridge.Reporter reporter) {
+    WorkerTaskTimer(ExecuteLock lock, HookBridge.Reporter reporter) {
         this.lock = lock;
         this.reporter = reporter;
     }
@@ -47,6 +47,11 @@ final class WorkerTaskTimer implements TaskTimer {
         return call;
     }
 
+    /** The bolt asked its context for this timer: from now on its {@code execute} takes the lock. */
+    void handedOut() {
+        lock.timerTaken();
+    }
+
     /** Stops every call of this task's timer (the bolt is cleaned up). */
     void stop() {
         stopped = true;
@@ -67,7 +72,8 @@ final class WorkerTaskTimer implements TaskTimer {
 
         @Override
         public void run() {
-            synchronized (lock) {
+            lock.lock();
+            try {
                 if (cancelled || stopped) {
                     cancel();
                     return;
@@ -79,6 +85,8 @@ final class WorkerTaskTimer implements TaskTimer {
                 } catch (RuntimeException e) {
                     reporter.report("a call of the task's timer threw", e);
                 }
+            } finally {
+                lock.unlock();
             }
         }
 
