@@ -105,10 +105,10 @@ public class Config extends HashMap<String, Object> {
      */
     public static final String GALE_SCHEDULER_PLACEMENT = "gale.scheduler.placement";
     /**
-     * Gale: whether the scheduler evens out its threads' load by moving executors from the busiest
-     * thread to the least busy one while the topology runs (judged every half second, one move at
-     * a time). Default true; not with {@link #GALE_SCHEDULER_PLACEMENT} pipeline, which is kept as
-     * placed.
+     * Gale: whether the scheduler moves executors between its threads while the topology runs,
+     * trying one move at a time and keeping it only if the topology measured faster with it, while
+     * the busiest thread is near a whole core. Default true; not with
+     * {@link #GALE_SCHEDULER_PLACEMENT} pipeline, which is kept as placed.
      */
     public static final String GALE_SCHEDULER_BALANCE = "gale.scheduler.balance";
     /**

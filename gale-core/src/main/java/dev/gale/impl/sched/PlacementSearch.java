@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -52,6 +53,7 @@ final class PlacementSearch {
     private final Set<List<Object>> tried = new HashSet<>();
     private int moves;
     private int reverts;
+    private double lastRate;
 
     /**
      * Reads the period that just ended and returns the move to make now (possibly the revert of
@@ -65,6 +67,7 @@ final class PlacementSearch {
         double rate = first || elapsed <= 0 ? 0 : (progress - lastProgress) * 1e9 / elapsed;
         lastNanos = nowNanos;
         lastProgress = progress;
+        lastRate = rate;
         double[] loads = readLoads(pool, elapsed, first);
         if (first) {
             return null;
@@ -205,5 +208,10 @@ final class PlacementSearch {
 
     int reverts() {
         return reverts;
+    }
+
+    /** Progress per second over the last period, and the search's phase, for the log. */
+    String lastPeriod() {
+        return String.format(Locale.ROOT, "%.3gM/s %s", lastRate / 1e6, phase);
     }
 }

@@ -149,7 +149,8 @@ final class Runner implements Runnable {
             }
         }
         for (Slot s : incoming) {
-            if (s.owner == this) {
+            // A cycle moved away and back before this runner looked is in both lists.
+            if (s.owner == this && !out.contains(s)) {
                 out.add(s);
             }
         }

@@ -27,9 +27,9 @@ import org.slf4j.LoggerFactory;
  * {@code blockedNanos} and moves the other cycles of that thread to a new one, leaving the
  * blocking cycle alone on its thread from then on (logged once, naming it).
  *
- * <p>Unless told otherwise ({@link #withBalancing}), the same watchdog thread evens out the load of
- * the shared threads: every half second it may move one cycle from the busiest to the least busy
- * ({@link Balancer}).
+ * <p>Unless told otherwise ({@link #withBalancing}), the same watchdog thread moves cycles between
+ * the shared threads towards the placement that measures fastest ({@link PlacementSearch}), judging
+ * the topology's progress every {@link #BALANCE_NANOS}.
  *
  * <p>With {@code threads == 0} every cycle gets a thread of its own (Storm's model).
  *
@@ -243,6 +243,18 @@ public final class ThreadedScheduler implements Scheduler {
             LOG.debug("{}: {} executor {} from thread {} to {}", prefix, m.revert() ? "moved back" : "trying",
                     m.slot().cycle.name(), m.from(), m.to());
         }
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("{}: {} placement {}", prefix, placement.lastPeriod(), placementSummary());
+        }
+    }
+
+    /** Which cycles each shared thread runs, for the log. */
+    private String placementSummary() {
+        StringBuilder b = new StringBuilder();
+        for (Runner r : pool) {
+            b.append(r).append('=').append(r.owned()).append(' ');
+        }
+        return b.toString();
     }
 
     /** Moves one cycle at random between two shared threads (see {@link #withShuffle}). */
