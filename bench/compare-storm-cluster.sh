@@ -12,6 +12,7 @@
 #
 #   bench/compare-storm-cluster.sh              1 round: warm-up 20 s, measure 40 s; paced at 5000/s: settle 5 s, measure 40 s
 #   bench/compare-storm-cluster.sh --repeats 5  the figures: 5 rounds, order alternating (about 25 minutes)
+#   bench/compare-storm-cluster.sh --together --repeats 5   both sides at once in each round (same windows)
 #   bench/compare-storm-cluster.sh --quick      smoke run: warm-up 2 s, measure 3 s, paced settle 3 s, measure 3 s
 #   bench/compare-storm-cluster.sh --help       every option
 #
@@ -30,6 +31,8 @@ usage: bench/compare-storm-cluster.sh [options]
   --paced-warmup SECS     after switching to the rate, before measuring (default 5)
   --paced-measure SECS    paced window: latency and the rate achieved (default: as --measure)
   --repeats N             rounds, each running both sides (default 1)
+  --together              run both sides at once in each round (a cluster of 4 worker slots), measured
+                          over the same windows: drift on the machine weighs on both alike
   --order LIST            the first round's order, storm,gale (default) or gale,storm; each later round
                           reverses the one before
   --max-pending N         max spout pending per spout task (default 1000)

@@ -35,6 +35,12 @@ import org.HdrHistogram.Histogram;
  * the latency is queueing time, whose noise is far larger than the adapter's cost. Rounds
  * alternate which engine goes first (the cluster slows over a run), and the summary works from
  * each round's ratios: Gale's trees/s over Storm's and the difference of p99 at the fixed rate.
+ * With {@code --together}, each round runs both sides at once on a cluster of 4 worker slots and
+ * measures them over the same windows: what drifts on the machine during a run (the cluster,
+ * other load, the virtual machine's share of the host) then weighs on both sides alike, where
+ * rounds run one after the other compare two different moments. Saturated, the two share the
+ * cores, so their ratio of trees/s is the ratio of what a tree costs each; paced, each runs at the
+ * rate on its own while the other does too.
  * Also: the time from submit to the first ack; for the cluster, its start time and the peak
  * resident memory of all its processes together. Submits from child JVMs (the same {@code main},
  * each on its own class path). Runs itself inside a private network namespace when the machine
@@ -56,7 +62,8 @@ public final class StormClusterBench {
      * @param order           the engines of the first round; later rounds alternate it
      */
     record Settings(int warmupSecs, int measureSecs, int rate, int pacedWarmupSecs, int pacedMeasureSecs, int repeats,
-                    int maxPending, String order, Path out, String stormClasspath, Path stormClasses, int workerHeapMb) {
+                    int maxPending, String order, Path out, String stormClasspath, Path stormClasses, int workerHeapMb,
+                    boolean together) {
     }
 
     /** What one window measured: trees acked per second and their complete latencies. */
@@ -64,7 +71,8 @@ public final class StormClusterBench {
     }
 
     /** One submission: its saturated phase, its paced phase (null without one). */
-    record Result(String engine, int repeat, Phase saturated, Phase paced, long failed, double submitToFirstAckSecs) {
+    record Result(String engine, int repeat, Phase saturated, Phase paced, long failed, double submitToFirstAckSecs,
+                  int workers) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -94,7 +102,7 @@ public final class StormClusterBench {
         AtomicBoolean sampling = new AtomicBoolean(true);
         Duration start;
         try (StormProcessCluster cluster = StormProcessCluster.builder().home(s.out().resolve("storm-cluster"))
-                .workerHeapMb(s.workerHeapMb()).workerJvmOptions("-XX:+UseG1GC").keepFiles(true).log(out).start()) {
+                .slots(s.together() ? 4 : 2).workerHeapMb(s.workerHeapMb()).workerJvmOptions("-XX:+UseG1GC").keepFiles(true).log(out).start()) {
             start = cluster.startDuration();
             Thread sampler = new Thread(() -> {
                 while (sampling.get()) {
@@ -105,11 +113,17 @@ public final class StormClusterBench {
             sampler.setDaemon(true);
             sampler.start();
             int nimbusPort = ((Number) cluster.clientConf().get("nimbus.thrift.port")).intValue();
+            Map<String, Path> jars = Map.of("gale", galeJar, "storm", stormJar);
+            Map<String, String> classpaths = Map.of("gale", System.getProperty("java.class.path"), "storm",
+                    s.stormClasspath());
             for (int r = 1; r <= s.repeats(); r++) {
-                for (String engine : orderOf(s.order(), r)) {
-                    boolean gale = engine.equals("gale");
-                    results.add(runOne(cluster, s, engine, r, gale ? galeJar : stormJar,
-                            gale ? System.getProperty("java.class.path") : s.stormClasspath(), nimbusPort, out));
+                List<String> engines = orderOf(s.order(), r);
+                if (s.together()) {
+                    results.addAll(runTogether(cluster, s, engines, r, jars, classpaths, nimbusPort, out));
+                } else {
+                    for (String engine : engines) {
+                        results.addAll(runTogether(cluster, s, List.of(engine), r, jars, classpaths, nimbusPort, out));
+                    }
                 }
             }
             sampling.set(false);
@@ -129,9 +143,68 @@ public final class StormClusterBench {
         return engines;
     }
 
-    private static Result runOne(StormProcessCluster cluster, Settings s, String engine, int repeat, Path jar,
-                                 String classpath, int nimbusPort, PrintStream out) throws Exception {
+    /** A submitted topology: where its workers report, when it was submitted and (once known) when it first acked. */
+    private record Submission(String engine, int repeat, String name, Path reports, long submitMs,
+                              double submitToFirstAckSecs) {
+    }
+
+    /**
+     * Runs one submission of each of {@code engines} on one timeline: all are submitted and acking
+     * before the warm-up starts, and every phase measures all of them over the same window.
+     */
+    private static List<Result> runTogether(StormProcessCluster cluster, Settings s, List<String> engines, int repeat,
+                                            Map<String, Path> jars, Map<String, String> classpaths, int nimbusPort,
+                                            PrintStream out) throws Exception {
         cluster.awaitIdle(Duration.ofMinutes(2));
+        List<Submission> subs = new ArrayList<>();
+        for (String engine : engines) {
+            subs.add(submit(engine, repeat, jars.get(engine), classpaths.get(engine), nimbusPort, s, out));
+        }
+        for (int i = 0; i < subs.size(); i++) {
+            subs.set(i, awaitFirstAck(cluster, subs.get(i), out));
+        }
+        out.printf("%s: warming up %d s, measuring %d s at saturation%n", names(subs), s.warmupSecs(), s.measureSecs());
+        sleep(s.warmupSecs() * 1000L);
+        long t1 = System.currentTimeMillis();
+        sleep(s.measureSecs() * 1000L);
+        long t2 = System.currentTimeMillis();
+        long t3 = 0;
+        long t4 = 0;
+        if (s.rate() > 0) {
+            // The workers read the pace once a second; the settling time also drains what saturation left pending.
+            for (Submission sub : subs) {
+                Pace.write(sub.reports(), s.rate());
+            }
+            out.printf("%s: paced at %d trees/s each; settling %d s, measuring %d s%n", names(subs), s.rate(),
+                    s.pacedWarmupSecs(), s.pacedMeasureSecs());
+            sleep(s.pacedWarmupSecs() * 1000L);
+            t3 = System.currentTimeMillis();
+            sleep(s.pacedMeasureSecs() * 1000L);
+            t4 = System.currentTimeMillis();
+        }
+        sleep(1500); // the reports of the last second
+        List<Result> results = new ArrayList<>();
+        for (Submission sub : subs) {
+            List<Line> lines = read(sub.reports());
+            Phase paced = s.rate() > 0 ? measure(lines, t3, t4) : null;
+            Result r = new Result(sub.engine(), repeat, measure(lines, t1, t2), paced, failed(lines),
+                    sub.submitToFirstAckSecs(), byWorker(lines).size());
+            out.printf("%s: %d workers, %.0f trees/s at saturation%s%n", sub.name(), r.workers(), r.saturated().treesPerSec(),
+                    paced == null ? "" : String.format(", at %d/s: %.0f/s achieved%s, p99 %.2f ms", s.rate(),
+                            paced.treesPerSec(), reached(paced, s.rate()) ? "" : " (the rate was NOT reached)", paced.p99Ms()));
+            results.add(r);
+        }
+        cluster.kill(subs.stream().map(Submission::name).toList(), Duration.ofMinutes(2));
+        return results;
+    }
+
+    private static String names(List<Submission> subs) {
+        return String.join(" and ", subs.stream().map(Submission::name).toList());
+    }
+
+    /** Submits from a child JVM on the engine's class path. */
+    private static Submission submit(String engine, int repeat, Path jar, String classpath, int nimbusPort, Settings s,
+                                     PrintStream out) throws Exception {
         String name = "wordcount-" + engine + "-" + repeat;
         Path reports = s.out().resolve(name);
         Files.createDirectories(reports);
@@ -145,6 +218,13 @@ public final class StormClusterBench {
         if (!p.waitFor(2, TimeUnit.MINUTES) || p.exitValue() != 0) {
             throw new IllegalStateException(name + ": the submitting JVM failed, see " + reports.resolve("submit.log"));
         }
+        return new Submission(engine, repeat, name, reports, submitMs, Double.NaN);
+    }
+
+    /** Waits for the submitted topology's first ack. */
+    private static Submission awaitFirstAck(StormProcessCluster cluster, Submission sub, PrintStream out) throws IOException {
+        String name = sub.name();
+        Path reports = sub.reports();
         long firstAck = 0;
         long deadline = System.currentTimeMillis() + 180_000;
         while (firstAck == 0) {
@@ -154,35 +234,9 @@ public final class StormClusterBench {
             sleep(250);
             firstAck = read(reports).stream().mapToLong(Line::firstAckMs).filter(t -> t > 0).min().orElse(0);
         }
-        double toFirstAck = (firstAck - submitMs) / 1000.0;
-        out.printf("%s: first ack %.1f s after submit; warming up %d s, measuring %d s at saturation%n", name, toFirstAck,
-                s.warmupSecs(), s.measureSecs());
-        sleep(s.warmupSecs() * 1000L);
-        long t1 = System.currentTimeMillis();
-        sleep(s.measureSecs() * 1000L);
-        long t2 = System.currentTimeMillis();
-        Phase paced = null;
-        if (s.rate() > 0) {
-            // The workers read the pace once a second; the settling time also drains what saturation left pending.
-            Pace.write(reports, s.rate());
-            out.printf("%s: paced at %d trees/s; settling %d s, measuring %d s%n", name, s.rate(), s.pacedWarmupSecs(),
-                    s.pacedMeasureSecs());
-            sleep(s.pacedWarmupSecs() * 1000L);
-            long t3 = System.currentTimeMillis();
-            sleep(s.pacedMeasureSecs() * 1000L);
-            long t4 = System.currentTimeMillis();
-            sleep(1500); // the reports of the last second
-            paced = measure(read(reports), t3, t4);
-        } else {
-            sleep(1500);
-        }
-        List<Line> lines = read(reports);
-        Result r = new Result(engine, repeat, measure(lines, t1, t2), paced, failed(lines), toFirstAck);
-        out.printf("%s: %.0f trees/s at saturation%s%n", name, r.saturated().treesPerSec(), paced == null ? ""
-                : String.format(", at %d/s: %.0f/s achieved%s, p99 %.2f ms", s.rate(), paced.treesPerSec(),
-                        reached(paced, s.rate()) ? "" : " (the rate was NOT reached)", paced.p99Ms()));
-        cluster.kill(name, Duration.ofMinutes(2));
-        return r;
+        double toFirstAck = (firstAck - sub.submitMs()) / 1000.0;
+        out.printf("%s: first ack %.1f s after submit%n", name, toFirstAck);
+        return new Submission(sub.engine(), sub.repeat(), name, reports, sub.submitMs(), toFirstAck);
     }
 
     record Line(String worker, long wallMs, long acked, long failed, long firstAckMs, String histogram) {
@@ -262,13 +316,18 @@ public final class StormClusterBench {
                     s.pacedMeasureSecs()));
         }
         sb.append(String.format("; rounds alternate the order, first %s%n", s.order()));
-        sb.append(String.format("%-6s %3s %12s %9s %9s %9s %12s %9s %9s %9s %7s %14s%n", "engine", "run", "sat trees/s",
-                "p50 ms", "p99 ms", "p99.9 ms", "paced /s", "p50 ms", "p99 ms", "p99.9 ms", "failed", "submit->ack s"));
+        if (s.together()) {
+            sb.append(String.format("both sides at once in each round (4 worker slots): submitted one after the other, then"
+                    + " measured over the same windows, each paced at the rate on its own%n"));
+        }
+        sb.append(String.format("%-6s %3s %7s %12s %9s %9s %9s %12s %9s %9s %9s %7s %14s%n", "engine", "run", "workers",
+                "sat trees/s", "p50 ms", "p99 ms", "p99.9 ms", "paced /s", "p50 ms", "p99 ms", "p99.9 ms", "failed",
+                "submit->ack s"));
         for (Result r : results) {
             Phase a = r.saturated();
             Phase p = r.paced() == null ? new Phase(Double.NaN, Double.NaN, Double.NaN, Double.NaN) : r.paced();
-            sb.append(String.format("%-6s %3d %12.0f %9.2f %9.2f %9.2f %12.0f %9.2f %9.2f %9.2f %7d %14.1f%n", r.engine(),
-                    r.repeat(), a.treesPerSec(), a.p50Ms(), a.p99Ms(), a.p999Ms(), p.treesPerSec(), p.p50Ms(), p.p99Ms(),
+            sb.append(String.format("%-6s %3d %7d %12.0f %9.2f %9.2f %9.2f %12.0f %9.2f %9.2f %9.2f %7d %14.1f%n", r.engine(),
+                    r.repeat(), r.workers(), a.treesPerSec(), a.p50Ms(), a.p99Ms(), a.p999Ms(), p.treesPerSec(), p.p50Ms(), p.p99Ms(),
                     p.p999Ms(), r.failed(), r.submitToFirstAckSecs()));
         }
         sb.append(rounds(results, s));
@@ -369,6 +428,7 @@ public final class StormClusterBench {
         int maxPending = 1000;
         int heap = 1024;
         String order = "storm,gale";
+        boolean together = false;
         Path out = Path.of("target/bench-results/storm-cluster-" + System.currentTimeMillis());
         String stormCp = null;
         Path stormClasses = null;
@@ -408,6 +468,7 @@ public final class StormClusterBench {
                     heap = Integer.parseInt(v);
                     i++;
                 }
+                case "--together" -> together = true;
                 case "--order" -> {
                     order = v;
                     i++;
@@ -436,6 +497,6 @@ public final class StormClusterBench {
                     + " gale,storm; got " + rate + ", " + repeats + ", " + order);
         }
         return new Settings(warmup, measure, rate, pacedWarmup, pacedMeasure == null ? measure : pacedMeasure, repeats,
-                maxPending, order, out.toAbsolutePath(), stormCp, stormClasses, heap);
+                maxPending, order, out.toAbsolutePath(), stormCp, stormClasses, heap, together);
     }
 }

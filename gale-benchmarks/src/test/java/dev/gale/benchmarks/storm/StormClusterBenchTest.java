@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.gale.benchmarks.storm.StormClusterBench.Phase;
 import dev.gale.benchmarks.storm.StormClusterBench.Result;
 import dev.gale.benchmarks.storm.StormClusterBench.Settings;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +21,7 @@ class StormClusterBenchTest {
     }
 
     private static Result result(String engine, int round, double trees, double pacedTrees, double pacedP99) {
-        return new Result(engine, round, new Phase(trees, 100, 300, 400), new Phase(pacedTrees, 2, pacedP99, 9), 0, 10);
+        return new Result(engine, round, new Phase(trees, 100, 300, 400), new Phase(pacedTrees, 2, pacedP99, 9), 0, 10, 2);
     }
 
     @Test
@@ -33,6 +34,19 @@ class StormClusterBenchTest {
         assertThat(StormClusterBench.orderOf(s.order(), 2)).containsExactly("gale", "storm");
         assertThat(StormClusterBench.orderOf(s.order(), 3)).containsExactly("storm", "gale");
         assertThat(StormClusterBench.orderOf("gale,storm", 2)).containsExactly("storm", "gale");
+    }
+
+    @Test
+    void togetherRunsBothSidesInEachRoundAndTheTableSaysSoWithEachSidesWorkers() {
+        assertThat(settings().together()).as("one side at a time unless told").isFalse();
+        Settings s = settings("--together", "--repeats", "1", "--rate", "1000");
+        assertThat(s.together()).isTrue();
+
+        String table = StormClusterBench.table(List.of(result("storm", 1, 20_000, 1000, 5.0),
+                result("gale", 1, 19_000, 1000, 5.5)), Duration.ofSeconds(5), 1L << 30, s);
+
+        assertThat(table).contains("both sides at once in each round (4 worker slots)")
+                .containsPattern("storm +1 +2 +20000").containsPattern("gale +1 +2 +19000");
     }
 
     @Test

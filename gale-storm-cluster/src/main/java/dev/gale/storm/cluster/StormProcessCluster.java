@@ -374,12 +374,19 @@ public final class StormProcessCluster implements AutoCloseable {
      * slot is free again, ready for the next topology.
      */
     public void kill(String name, Duration timeout) {
-        nimbus(n -> {
-            KillOptions o = new KillOptions();
-            o.set_wait_secs(0);
-            n.killTopologyWithOpts(name, o);
-            return null;
-        });
+        kill(List.of(name), timeout);
+    }
+
+    /** As {@link #kill(String, Duration)}, for topologies that run at once: kills them all, then waits. */
+    public void kill(List<String> names, Duration timeout) {
+        for (String name : names) {
+            nimbus(n -> {
+                KillOptions o = new KillOptions();
+                o.set_wait_secs(0);
+                n.killTopologyWithOpts(name, o);
+                return null;
+            });
+        }
         awaitIdle(timeout);
     }
 
