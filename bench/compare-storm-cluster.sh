@@ -33,6 +33,8 @@ usage: bench/compare-storm-cluster.sh [options]
   --repeats N             rounds, each running both sides (default 1)
   --together              run both sides at once in each round (a cluster of 4 worker slots), measured
                           over the same windows: drift on the machine weighs on both alike
+  --control               A/A control: the side labelled gale runs Storm's API too, to see what the
+                          method reports when both sides are the same
   --order LIST            the first round's order, storm,gale (default) or gale,storm; each later round
                           reverses the one before
   --max-pending N         max spout pending per spout task (default 1000)

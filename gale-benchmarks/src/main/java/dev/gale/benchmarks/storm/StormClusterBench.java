@@ -63,7 +63,7 @@ public final class StormClusterBench {
      */
     record Settings(int warmupSecs, int measureSecs, int rate, int pacedWarmupSecs, int pacedMeasureSecs, int repeats,
                     int maxPending, String order, Path out, String stormClasspath, Path stormClasses, int workerHeapMb,
-                    boolean together) {
+                    boolean together, boolean control) {
     }
 
     /** What one window measured: trees acked per second and their complete latencies. */
@@ -113,9 +113,10 @@ public final class StormClusterBench {
             sampler.setDaemon(true);
             sampler.start();
             int nimbusPort = ((Number) cluster.clientConf().get("nimbus.thrift.port")).intValue();
-            Map<String, Path> jars = Map.of("gale", galeJar, "storm", stormJar);
-            Map<String, String> classpaths = Map.of("gale", System.getProperty("java.class.path"), "storm",
-                    s.stormClasspath());
+            // The A/A control runs Storm's API on the side labelled gale too: what the method reports when the sides are equal.
+            Map<String, Path> jars = Map.of("gale", s.control() ? stormJar : galeJar, "storm", stormJar);
+            Map<String, String> classpaths = Map.of("gale", s.control() ? s.stormClasspath()
+                    : System.getProperty("java.class.path"), "storm", s.stormClasspath());
             for (int r = 1; r <= s.repeats(); r++) {
                 List<String> engines = orderOf(s.order(), r);
                 if (s.together()) {
@@ -316,6 +317,9 @@ public final class StormClusterBench {
                     s.pacedMeasureSecs()));
         }
         sb.append(String.format("; rounds alternate the order, first %s%n", s.order()));
+        if (s.control()) {
+            sb.append(String.format("A/A CONTROL: the side labelled gale runs Storm's API too (the same jar as the storm side)%n"));
+        }
         if (s.together()) {
             sb.append(String.format("both sides at once in each round (4 worker slots): submitted one after the other, then"
                     + " measured over the same windows, each paced at the rate on its own%n"));
@@ -429,6 +433,7 @@ public final class StormClusterBench {
         int heap = 1024;
         String order = "storm,gale";
         boolean together = false;
+        boolean control = false;
         Path out = Path.of("target/bench-results/storm-cluster-" + System.currentTimeMillis());
         String stormCp = null;
         Path stormClasses = null;
@@ -469,6 +474,7 @@ public final class StormClusterBench {
                     i++;
                 }
                 case "--together" -> together = true;
+                case "--control" -> control = true;
                 case "--order" -> {
                     order = v;
                     i++;
@@ -497,6 +503,6 @@ public final class StormClusterBench {
                     + " gale,storm; got " + rate + ", " + repeats + ", " + order);
         }
         return new Settings(warmup, measure, rate, pacedWarmup, pacedMeasure == null ? measure : pacedMeasure, repeats,
-                maxPending, order, out.toAbsolutePath(), stormCp, stormClasses, heap, together);
+                maxPending, order, out.toAbsolutePath(), stormCp, stormClasses, heap, together, control);
     }
 }
