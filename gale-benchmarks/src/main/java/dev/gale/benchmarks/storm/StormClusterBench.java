@@ -120,10 +120,10 @@ public final class StormClusterBench {
             for (int r = 1; r <= s.repeats(); r++) {
                 List<String> engines = orderOf(s.order(), r);
                 if (s.together()) {
-                    results.addAll(runTogether(cluster, s, engines, r, jars, classpaths, nimbusPort, out));
+                    results.addAll(runRound(cluster, s, engines, r, jars, classpaths, nimbusPort, out));
                 } else {
                     for (String engine : engines) {
-                        results.addAll(runTogether(cluster, s, List.of(engine), r, jars, classpaths, nimbusPort, out));
+                        results.addAll(runRound(cluster, s, List.of(engine), r, jars, classpaths, nimbusPort, out));
                     }
                 }
             }
@@ -150,10 +150,11 @@ public final class StormClusterBench {
     }
 
     /**
-     * Runs one submission of each of {@code engines} on one timeline: all are submitted and acking
-     * before the warm-up starts, and every phase measures all of them over the same window.
+     * Runs one submission of each of {@code engines} on one timeline (one side, or with
+     * {@code --together} both): all are submitted and acking before the warm-up starts, and every
+     * phase measures all of them over the same window.
      */
-    private static List<Result> runTogether(StormProcessCluster cluster, Settings s, List<String> engines, int repeat,
+    private static List<Result> runRound(StormProcessCluster cluster, Settings s, List<String> engines, int repeat,
                                             Map<String, Path> jars, Map<String, String> classpaths, int nimbusPort,
                                             PrintStream out) throws Exception {
         cluster.awaitIdle(Duration.ofMinutes(2));
