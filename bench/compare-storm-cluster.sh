@@ -11,8 +11,10 @@
 # bind the wildcard address. Every cluster process is stopped by its pid at the end.
 #
 #   bench/compare-storm-cluster.sh              1 round: warm-up 20 s, measure 40 s; paced at 5000/s: settle 5 s, measure 40 s
-#   bench/compare-storm-cluster.sh --repeats 5  the figures: 5 rounds, order alternating (about 25 minutes)
-#   bench/compare-storm-cluster.sh --together --repeats 5   both sides at once in each round (same windows)
+#   bench/compare-storm-cluster.sh --repeats 5  5 rounds, one side after the other, order alternating (about 25 minutes)
+#   bench/compare-storm-cluster.sh --together --repeats 5 --rate 2500
+#                                               the figures: both sides at once in each round, over the same
+#                                               windows (about 13 minutes); add --control for the A/A control
 #   bench/compare-storm-cluster.sh --quick      smoke run: warm-up 2 s, measure 3 s, paced settle 3 s, measure 3 s
 #   bench/compare-storm-cluster.sh --help       every option
 #
