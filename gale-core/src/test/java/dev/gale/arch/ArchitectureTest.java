@@ -4,6 +4,7 @@ import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -56,6 +57,17 @@ class ArchitectureTest {
         BoltTester.class,
         TrackedTopology.class,
     };
+
+    /** False-sharing pads live in classes of their own, never among a domain class's fields (see LeadingPad). */
+    @ArchTest
+    static final ArchRule padsAreDeclaredOnlyInPadClasses = fields()
+            .that().haveNameMatching("[pqr]\\d\\d")
+            .should().beDeclaredInClassesThat().haveSimpleNameEndingWith("Pad");
+
+    @ArchTest
+    static final ArchRule padClassesDeclareNothingButPads = fields()
+            .that().areDeclaredInClassesThat().haveSimpleNameEndingWith("Pad")
+            .should().haveNameMatching("[pqr]\\d\\d");
 
     @ArchTest
     static final ArchRule implPackagesFormADag = slices()

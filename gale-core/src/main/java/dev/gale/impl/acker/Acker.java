@@ -12,7 +12,7 @@ import dev.gale.impl.util.LeadingPad;
  *
  * <p>Not thread-safe.
  */
-public final class Acker extends LeadingPad {
+public final class Acker extends AckerPad {
 
     /** Where the acker's verdicts go. */
     public interface Outcomes {
@@ -25,10 +25,6 @@ public final class Acker extends LeadingPad {
     }
 
     private final PendingTrees trees;
-    private long completed;
-    private long failed;
-    /** The trailing pad (see {@link LeadingPad}): fields written per tuple or call in front, the next object behind. */
-    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 
     /**
      * @param spoutBuckets the bucket count of the spouts' pending maps; the acker keeps entries for
@@ -129,4 +125,15 @@ public final class Acker extends LeadingPad {
     public PendingTrees trees() {
         return trees;
     }
+}
+
+/** The fields of {@link Acker} that change after construction, in front of its trailing pad. */
+abstract class AckerFields extends LeadingPad {
+    long completed;
+    long failed;
+}
+
+/** 128 bytes between {@link AckerFields} and whatever follows the object in memory (see {@link LeadingPad}). */
+abstract class AckerPad extends AckerFields {
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 }

@@ -1,5 +1,6 @@
 package dev.gale.impl.acker;
 
+import dev.gale.impl.util.LeadingPad;
 import dev.gale.impl.util.LongOpenHashIndex;
 
 /**
@@ -17,7 +18,7 @@ import dev.gale.impl.util.LongOpenHashIndex;
  *
  * <p>Not thread-safe: owned by one acker executor.
  */
-public final class PendingTrees extends LongOpenHashIndex {
+public final class PendingTrees extends PendingTreesPad {
     /** Bytes of table memory per slot: key, XOR value and packed meta. */
     public static final int BYTES_PER_SLOT = 8 + 8 + 1;
     private static final int GEN_BITS = 7;
@@ -27,19 +28,6 @@ public final class PendingTrees extends LongOpenHashIndex {
     public static final int MAX_BUCKETS = GEN_MASK;
 
     private final int numBuckets;
-    /** Per slot: the XOR of the edge ids seen. */
-    private long[] ackVals;
-    /** Per slot: generation (low 7 bits) and failed (top bit). */
-    private byte[] meta;
-    private long[] oldAckVals;
-    private byte[] oldMeta;
-    private int generation;
-    /**
-     * The trailing pad (see {@link dev.gale.impl.util.LeadingPad}): fields written per tuple or call
-     * in front, the next object behind.
-     */
-    int r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15,
-            r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31;
 
     /**
      * The slots for a table that will hold up to {@code trees} pending trees: 1.6 a tree, as sparse
@@ -176,5 +164,29 @@ public final class PendingTrees extends LongOpenHashIndex {
     protected void endResize() {
         oldAckVals = null;
         oldMeta = null;
+    }
+}
+
+/** The fields of {@link PendingTrees} that change after construction, in front of its trailing pad. */
+abstract class PendingTreesFields extends LongOpenHashIndex {
+    /** Per slot: the XOR of the edge ids seen. */
+    long[] ackVals;
+    /** Per slot: generation (low 7 bits) and failed (top bit). */
+    byte[] meta;
+    long[] oldAckVals;
+    byte[] oldMeta;
+    int generation;
+
+    PendingTreesFields(int initialCapacity) {
+        super(initialCapacity);
+    }
+}
+
+/** 128 bytes between {@link PendingTreesFields} and whatever follows the object in memory (see {@link LeadingPad}). */
+abstract class PendingTreesPad extends PendingTreesFields {
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
+
+    PendingTreesPad(int initialCapacity) {
+        super(initialCapacity);
     }
 }

@@ -10,6 +10,7 @@ import dev.gale.impl.stats.TaskMetrics;
 import dev.gale.impl.transfer.Inbox;
 import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.impl.transfer.PairBatch;
+import dev.gale.impl.util.LeadingPad;
 import dev.gale.stats.ComponentKind;
 import java.util.List;
 
@@ -19,13 +20,8 @@ import java.util.List;
  *
  * <p>Not thread-safe beyond the {@link Executor} contract.
  */
-public final class AckerExecutor extends Executor implements Acker.Outcomes {
+public final class AckerExecutor extends AckerExecutorPad implements Acker.Outcomes {
     private final Acker acker;
-    /**
-     * The trailing pad (see {@link dev.gale.impl.util.LeadingPad}): fields written per tuple or call
-     * in front, the next object behind.
-     */
-    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
     private final TaskMetrics metrics;
 
     public AckerExecutor(RuntimeEnv env, Inbox inbox, int taskId, int expectedPending) {
@@ -116,5 +112,17 @@ public final class AckerExecutor extends Executor implements Acker.Outcomes {
     @Override
     public List<TaskMetrics> metrics() {
         return List.of(metrics);
+    }
+}
+
+/**
+ * 128 bytes between the fields of {@link Executor} (the acker executor adds none that change) and
+ * whatever follows the object in memory (see {@link LeadingPad}).
+ */
+abstract class AckerExecutorPad extends Executor {
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
+
+    AckerExecutorPad(RuntimeEnv env, String componentId, Inbox inbox, boolean congestionSource) {
+        super(env, componentId, inbox, congestionSource);
     }
 }

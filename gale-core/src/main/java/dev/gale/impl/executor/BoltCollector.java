@@ -40,8 +40,8 @@ import java.util.List;
  * checked on the calling thread and bounded (see {@link ForeignEmits}). On the bolt's thread
  * nothing is handed and nothing is locked.
  */
-final class BoltCollector extends LeadingPad implements IOutputCollector {
-    private static final long NOT_BASIC = 0;
+final class BoltCollector extends BoltCollectorPad implements IOutputCollector {
+    static final long NOT_BASIC = 0;
     private static final long EXECUTING = 1;
     private static final long SETTLED = 2;
     private final RuntimeEnv env;
@@ -56,14 +56,6 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
     private final InputSource basicInputs;
     /** Why an input failed when the bolt calls {@code fail}: made once, so a fail allocates no reason. */
     private final FailureInfo explicitFail;
-    /**
-     * Whether a basic bolt's input is executing here ({@link #EXECUTING}: the edge ids of its emits
-     * gather in {@link #basicEdges}), was acked by {@link #ackBasic} ({@link #SETTLED}), or neither.
-     * Longs, written per emit: in front of the trailing pad (see {@link LeadingPad}).
-     */
-    private long basicState = NOT_BASIC;
-    private long basicEdges;
-    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 
     /** @param basicInputs the executor's current input if the task runs a basic bolt, else null */
     BoltCollector(RuntimeEnv env, TaskEmitter emitter, IdGenerator ids, Inbox ownInbox, InputSource basicInputs) {
@@ -367,4 +359,20 @@ final class BoltCollector extends LeadingPad implements IOutputCollector {
         }
         emitter.flush();
     }
+}
+
+/** The fields of {@link BoltCollector} that change after construction, in front of its trailing pad. */
+abstract class BoltCollectorFields extends LeadingPad {
+    /**
+     * Whether a basic bolt's input is executing here ({@link BoltCollector#EXECUTING}: the edge ids
+     * of its emits gather in {@link #basicEdges}), was acked by {@link BoltCollector#ackBasic}
+     * ({@link BoltCollector#SETTLED}), or neither.
+     */
+    long basicState = BoltCollector.NOT_BASIC;
+    long basicEdges;
+}
+
+/** 128 bytes between {@link BoltCollectorFields} and whatever follows the object in memory (see {@link LeadingPad}). */
+abstract class BoltCollectorPad extends BoltCollectorFields {
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 }

@@ -8,6 +8,7 @@ import dev.gale.impl.transfer.Inbox;
 import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.impl.tuple.TupleImpl;
 import dev.gale.impl.util.IdGenerator;
+import dev.gale.impl.util.LeadingPad;
 import dev.gale.spout.FailureInfo;
 import dev.gale.spout.FailureReason;
 import dev.gale.stats.ComponentKind;
@@ -31,7 +32,7 @@ import java.util.Map;
  *
  * <p>Not thread-safe beyond the {@link Executor} contract.
  */
-public final class BoltExecutor extends Executor {
+public final class BoltExecutor extends BoltExecutorPad {
     private static final Fields TICK_FIELDS = new Fields("rate_secs");
     /**
      * On real time, execute latency is timed on one tuple in 32 (Storm samples one in 20 by
@@ -41,17 +42,6 @@ public final class BoltExecutor extends Executor {
 
     private final BoltTask[] tasks;
     private final int firstTaskId;
-    /**
-     * What is being executed now, for basic bolts' collectors (see {@link InputSource}): the batch
-     * and the index in it, or, with index -1, the tuple in {@link #holder}. Under G1 a reference
-     * stored into a long-lived object costs a full fence, so a batch is recorded once and then only
-     * the index moves, and a lone tuple goes into a holder array young enough to need no fence.
-     * Kept only when the executor runs a basic bolt.
-     */
-    private MessageBatch inputBatch;
-    private long inputIndex; // a long: the JVM lays longs out first, in front of the trailing pad
-    private Object[] holder;
-    private long holderUses;
     /** A fresh holder after this many tuples, so it stays in the young generation while in use. */
     private static final int HOLDER_USES = 4096;
     /**
@@ -62,14 +52,7 @@ public final class BoltExecutor extends Executor {
      * measured best (docs/performance.md, "Read ahead").
      */
     private static final int READ_AHEAD = 8;
-    /** The sum of the reads ahead, stored so that the JIT keeps the reads. */
-    private long readAhead;
     private final boolean basic;
-    /**
-     * The trailing pad (see {@link dev.gale.impl.util.LeadingPad}): fields written per tuple or call
-     * in front, the next object behind.
-     */
-    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 
     public BoltExecutor(RuntimeEnv env, ComponentDef def, Inbox inbox, List<Integer> taskIds) {
         super(env, def.id(), inbox, true);
@@ -290,5 +273,35 @@ public final class BoltExecutor extends Executor {
             out.add(t.bolt instanceof BasicBoltAdapter ? ((BasicBoltAdapter) t.bolt).delegate() : t.bolt);
         }
         return out;
+    }
+}
+
+/** The fields of {@link BoltExecutor} that change after construction, in front of its trailing pad. */
+abstract class BoltExecutorFields extends Executor {
+    /**
+     * What is being executed now, for basic bolts' collectors (see {@link InputSource}): the batch
+     * and the index in it, or, with index -1, the tuple in {@link #holder}. Under G1 a reference
+     * stored into a long-lived object costs a full fence, so a batch is recorded once and then only
+     * the index moves, and a lone tuple goes into a holder array young enough to need no fence.
+     * Kept only when the executor runs a basic bolt.
+     */
+    MessageBatch inputBatch;
+    long inputIndex;
+    Object[] holder;
+    long holderUses;
+    /** The sum of the reads ahead, stored so that the JIT keeps the reads. */
+    long readAhead;
+
+    BoltExecutorFields(RuntimeEnv env, String componentId, Inbox inbox, boolean congestionSource) {
+        super(env, componentId, inbox, congestionSource);
+    }
+}
+
+/** 128 bytes between {@link BoltExecutorFields} and whatever follows the object in memory (see {@link LeadingPad}). */
+abstract class BoltExecutorPad extends BoltExecutorFields {
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
+
+    BoltExecutorPad(RuntimeEnv env, String componentId, Inbox inbox, boolean congestionSource) {
+        super(env, componentId, inbox, congestionSource);
     }
 }

@@ -11,7 +11,7 @@ import dev.gale.impl.util.LeadingPad;
  *
  * <p>Not thread-safe: owned by the spout executor.
  */
-final class PollPacer extends LeadingPad {
+final class PollPacer extends PollPacerPad {
     /** Pauses from a millisecond on are rounded to a grid, so idle spouts sharing a thread poll together. */
     private static final long MIN_POLL_GRID_NANOS = 1_000_000L;
     /** How long a spout must have emitted nothing before it counts as {@link #quiet}. */
@@ -21,23 +21,6 @@ final class PollPacer extends LeadingPad {
     private final long idleMaxNanos;
     private final long maxParkNanos;
     private final boolean stepped;
-    /**
-     * After cycles that emitted nothing, when (System.nanoTime) to call nextTuple again. Not used
-     * on the step scheduler, whose passes are the test's.
-     */
-    private long nextPollAt;
-    /** When (System.nanoTime) the current run of empty cycles began. */
-    private long silentSince;
-    private long parkNanos;
-    /** Consecutive cycles in which nextTuple emitted nothing: the pause grows with them. */
-    private int emptyCycles;
-    /** 1 if the last cycle left a task at its pending limit: only acks (or timeouts) let it emit again. */
-    private int throttledLast;
-    /** 1 if the last cycle stopped because a bolt downstream holds an overflow (backpressure). */
-    private int congested;
-    /** The trailing pad (see {@link LeadingPad}): fields written per tuple or call in front, the next object behind. */
-    int r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15,
-            r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31;
 
     PollPacer(long idleMaxNanos, long maxParkNanos, boolean stepped) {
         this.idleMaxNanos = idleMaxNanos;
@@ -120,4 +103,27 @@ final class PollPacer extends LeadingPad {
         }
         return Math.floorDiv(nowNanos, pauseNanos) * pauseNanos + pauseNanos;
     }
+}
+
+/** The fields of {@link PollPacer} that change after construction, in front of its trailing pad. */
+abstract class PollPacerFields extends LeadingPad {
+    /**
+     * After cycles that emitted nothing, when (System.nanoTime) to call nextTuple again. Not used
+     * on the step scheduler, whose passes are the test's.
+     */
+    long nextPollAt;
+    /** When (System.nanoTime) the current run of empty cycles began. */
+    long silentSince;
+    long parkNanos;
+    /** Consecutive cycles in which nextTuple emitted nothing: the pause grows with them. */
+    int emptyCycles;
+    /** 1 if the last cycle left a task at its pending limit: only acks (or timeouts) let it emit again. */
+    int throttledLast;
+    /** 1 if the last cycle stopped because a bolt downstream holds an overflow (backpressure). */
+    int congested;
+}
+
+/** 128 bytes between {@link PollPacerFields} and whatever follows the object in memory (see {@link LeadingPad}). */
+abstract class PollPacerPad extends PollPacerFields {
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 }

@@ -15,6 +15,7 @@ import dev.gale.impl.transfer.Inbox;
 import dev.gale.impl.transfer.MessageBatch;
 import dev.gale.impl.transfer.PairBatch;
 import dev.gale.impl.util.IdGenerator;
+import dev.gale.impl.util.LeadingPad;
 import dev.gale.impl.util.LongOpenHashIndex;
 import dev.gale.spout.FailureAware;
 import dev.gale.spout.FailureInfo;
@@ -42,7 +43,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Not thread-safe beyond the {@link Executor} contract.
  */
-public final class SpoutExecutor extends Executor implements SpoutTrees.Outcomes {
+public final class SpoutExecutor extends SpoutExecutorPad implements SpoutTrees.Outcomes {
     private static final Logger LOG = LoggerFactory.getLogger(SpoutExecutor.class);
     private static final int BURST_ROUNDS = 64;
     /**
@@ -51,7 +52,7 @@ public final class SpoutExecutor extends Executor implements SpoutTrees.Outcomes
      */
     private static final long BURST_NANOS = 1_000_000L;
     /** A burst looks at the clock every this many rounds (a power of two) minus one. */
-    private static final int CLOCK_ROUNDS_MASK = 3;
+    static final int CLOCK_ROUNDS_MASK = 3;
     /**
      * Calls quicker than this on average (a 64th of a burst) make the burst look at the clock
      * every 16 rounds instead of 4: sixteen such calls overrun the burst by at most a quarter of it.
@@ -64,33 +65,8 @@ public final class SpoutExecutor extends Executor implements SpoutTrees.Outcomes
     private final SpoutTrees trees;
     private final PollPacer pacer;
     private final boolean onSystemClock;
-    private boolean active = true;
-    /**
-     * A recent reading of the clock: taken at the start of a burst and every few rounds, per
-     * message or batch of outcomes, and per control message. A clock read costs tens of
-     * nanoseconds, and the spout's thread sets the pace of an acked pipeline, so
-     * only the trees whose latency is measured read the clock when they start; the others start
-     * with this reading (earlier than their emit by up to a nextTuple call that blocked), which
-     * serves only the pending limit. A tree completes at this reading as of its outcome's batch.
-     */
-    private long nowNanos;
-    /** Calls of nextTuple in a row that threw without emitting; see {@link #burst}. */
-    private int throwStreak;
-    /** The mask the burst uses now: {@link #CLOCK_ROUNDS_MASK}, or the quick one once calls prove quick. */
-    private int clockMask = CLOCK_ROUNDS_MASK;
-    /**
-     * The trailing pad (see {@link dev.gale.impl.util.LeadingPad}): fields written per tuple or call
-     * in front, the next object behind.
-     */
-    int r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15,
-            r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31;
     /** Sends the batched untracked tuples; null when a flush on sleep is unsafe (see {@link #armFlushOnBlock}). */
     private final Runnable flushOnBlock;
-    /** The blocking hook of the thread this executor last ran a burst on, and that thread. */
-    private ThreadClock.BlockingHook hook;
-    private Thread hookThread;
-    /** The exception a refused emit reported already, so the nextTuple it escapes does not report it again. */
-    private Throwable reportedByEmit;
 
     public SpoutExecutor(RuntimeEnv env, ComponentDef def, Inbox inbox, List<Integer> taskIds) {
         super(env, def.id(), inbox, false);
@@ -547,5 +523,41 @@ public final class SpoutExecutor extends Executor implements SpoutTrees.Outcomes
             out.add(t.spout);
         }
         return out;
+    }
+}
+
+/** The fields of {@link SpoutExecutor} that change after construction, in front of its trailing pad. */
+abstract class SpoutExecutorFields extends Executor {
+    boolean active = true;
+    /**
+     * A recent reading of the clock: taken at the start of a burst and every few rounds, per
+     * message or batch of outcomes, and per control message. A clock read costs tens of
+     * nanoseconds, and the spout's thread sets the pace of an acked pipeline, so
+     * only the trees whose latency is measured read the clock when they start; the others start
+     * with this reading (earlier than their emit by up to a nextTuple call that blocked), which
+     * serves only the pending limit. A tree completes at this reading as of its outcome's batch.
+     */
+    long nowNanos;
+    /** Calls of nextTuple in a row that threw without emitting; see {@link SpoutExecutor#burst}. */
+    int throwStreak;
+    /** The mask the burst uses now: {@link SpoutExecutor#CLOCK_ROUNDS_MASK}, or the quick one once calls prove quick. */
+    int clockMask = SpoutExecutor.CLOCK_ROUNDS_MASK;
+    /** The blocking hook of the thread this executor last ran a burst on, and that thread. */
+    ThreadClock.BlockingHook hook;
+    Thread hookThread;
+    /** The exception a refused emit reported already, so the nextTuple it escapes does not report it again. */
+    Throwable reportedByEmit;
+
+    SpoutExecutorFields(RuntimeEnv env, String componentId, Inbox inbox, boolean congestionSource) {
+        super(env, componentId, inbox, congestionSource);
+    }
+}
+
+/** 128 bytes between {@link SpoutExecutorFields} and whatever follows the object in memory (see {@link LeadingPad}). */
+abstract class SpoutExecutorPad extends SpoutExecutorFields {
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
+
+    SpoutExecutorPad(RuntimeEnv env, String componentId, Inbox inbox, boolean congestionSource) {
+        super(env, componentId, inbox, congestionSource);
     }
 }

@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * values must match its fields, direct emits must name a subscribed task. Errors name the
  * component, task, stream and fields. Not thread-safe: one per task.
  */
-final class TaskEmitter extends LeadingPad {
+final class TaskEmitter extends TaskEmitterPad {
     private static final Logger LOG = LoggerFactory.getLogger(TaskEmitter.class);
 
     final int taskId;
@@ -41,17 +41,6 @@ final class TaskEmitter extends LeadingPad {
     private final Outbox outbox;
     private final boolean debug;
     final TaskHooks hooks;
-    @SuppressWarnings("unchecked")
-    private List<Integer>[] singleTargets = new List[16];
-    /** The stream of the last plain emit that passed the checks, by identity, and what it needs. */
-    private String lastStream;
-    private int lastFieldCount;
-    private StreamRouter lastRouter;
-    /** Emit calls so far, so the executor can tell whether nextTuple emitted. */
-    long emits;
-    /** The trailing pad (see {@link LeadingPad}): fields written per tuple or call in front, the next object behind. */
-    int r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15,
-            r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31;
 
     TaskEmitter(int taskId, String componentId, String described, Map<String, StreamRouter> routers, Outbox outbox,
                 TaskMetrics metrics, GeneralTopologyContext context, boolean debug, TupleObserver observer,
@@ -228,4 +217,21 @@ final class TaskEmitter extends LeadingPad {
             return ids.length;
         }
     }
+}
+
+/** The fields of {@link TaskEmitter} that change after construction, in front of its trailing pad. */
+abstract class TaskEmitterFields extends LeadingPad {
+    @SuppressWarnings("unchecked")
+    List<Integer>[] singleTargets = new List[16];
+    /** The stream of the last plain emit that passed the checks, by identity, and what it needs. */
+    String lastStream;
+    int lastFieldCount;
+    StreamRouter lastRouter;
+    /** Emit calls so far, so the executor can tell whether nextTuple emitted. */
+    long emits;
+}
+
+/** 128 bytes between {@link TaskEmitterFields} and whatever follows the object in memory (see {@link LeadingPad}). */
+abstract class TaskEmitterPad extends TaskEmitterFields {
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 }

@@ -23,7 +23,7 @@ import java.util.List;
  *
  * <p>Not thread-safe: one per emitting task and stream, used on its thread.
  */
-final class ShuffleGrouper extends LeadingPad implements Grouper {
+final class ShuffleGrouper extends ShuffleGrouperPad implements Grouper {
     /** Tuples between two looks at the placement: rare enough to cost nothing per tuple. */
     static final int REFRESH_EVERY = 1024;
     /** Tuples between two looks while some task has not started yet (its thread is unknown). */
@@ -35,19 +35,9 @@ final class ShuffleGrouper extends LeadingPad implements Grouper {
     private final boolean localityAware;
     private final double higherBound;
     private final double lowerBound;
-    private Placement placement = Placement.UNKNOWN;
-    private int next;
     /** The targets on the emitter's thread (first localCount); localCount 0: spread over all. */
     private final int[] local;
     private final Object[] emitterThreads;
-    private int localCount;
-    private int nextLocal;
-    /** 1 while spilling to every target (an int, so the JVM lays it out in front of the trailing pad). */
-    private int spilled;
-    private int untilRefresh;
-    /** The trailing pad (see {@link LeadingPad}): fields written per tuple or call in front, the next object behind. */
-    int r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15,
-            r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31;
 
     ShuffleGrouper(int[] tasks, int emitterTask) {
         this(tasks, emitterTask, new int[] {emitterTask}, false, 0.8, 0.2);
@@ -133,14 +123,14 @@ final class ShuffleGrouper extends LeadingPad implements Grouper {
             load += placement.load(local[i]);
         }
         load /= n;
-        if (spilled != 0 ? load < lowerBound : load < higherBound) {
-            spilled = 0;
+        if (spilled ? load < lowerBound : load < higherBound) {
+            spilled = false;
             localCount = n;
             if (nextLocal >= n) {
                 nextLocal = 0;
             }
         } else {
-            spilled = 1;
+            spilled = true;
         }
     }
 
@@ -157,4 +147,20 @@ final class ShuffleGrouper extends LeadingPad implements Grouper {
     public int maxTargets() {
         return 1;
     }
+}
+
+/** The fields of {@link ShuffleGrouper} that change after construction, in front of its trailing pad. */
+abstract class ShuffleGrouperFields extends LeadingPad {
+    Placement placement = Placement.UNKNOWN;
+    int next;
+    int localCount;
+    int nextLocal;
+    /** Whether it spills to every target now. */
+    boolean spilled;
+    int untilRefresh;
+}
+
+/** 128 bytes between {@link ShuffleGrouperFields} and whatever follows the object in memory (see {@link LeadingPad}). */
+abstract class ShuffleGrouperPad extends ShuffleGrouperFields {
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 }

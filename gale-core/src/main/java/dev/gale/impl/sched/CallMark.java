@@ -9,12 +9,16 @@ import dev.gale.impl.util.LeadingPad;
  *
  * <p>Written by one runner thread, read by the watchdog.
  */
-final class CallMark extends CallMarkFields {
-    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
+final class CallMark extends CallMarkPad {
 }
 
 /** A call mark's fields, behind the pad. */
 abstract class CallMarkFields extends LeadingPad {
     volatile long seq;
     volatile Slot current;
+}
+
+/** 128 bytes between {@link CallMarkFields} and whatever follows the object in memory (see {@link LeadingPad}). */
+abstract class CallMarkPad extends CallMarkFields {
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 }

@@ -15,7 +15,7 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Thread-safe.
  */
-final class Slot extends SlotFields {
+final class Slot extends SlotPad {
     private static final VarHandle CLAIMED;
 
     static {
@@ -25,9 +25,6 @@ final class Slot extends SlotFields {
             throw new ExceptionInInitializerError(e);
         }
     }
-
-    /** Behind the fields; a subclass's fields are laid out after its superclasses'. */
-    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 
     Slot(DutyCycle cycle) {
         super(cycle);
@@ -99,5 +96,14 @@ abstract class SlotFields extends LeadingPad {
 
     SlotFields(DutyCycle cycle) {
         this.cycle = cycle;
+    }
+}
+
+/** 128 bytes between {@link SlotFields} and whatever follows the object in memory (see {@link LeadingPad}). */
+abstract class SlotPad extends SlotFields {
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
+
+    SlotPad(DutyCycle cycle) {
+        super(cycle);
     }
 }

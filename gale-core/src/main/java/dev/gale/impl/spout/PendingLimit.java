@@ -25,7 +25,7 @@ import dev.gale.impl.util.LeadingPad;
  *
  * <p>Not thread-safe: owned by the spout executor.
  */
-public final class PendingLimit extends LeadingPad {
+public final class PendingLimit extends PendingLimitPad {
     private final int ceiling;
     private final boolean adaptive;
     /**
@@ -34,16 +34,6 @@ public final class PendingLimit extends LeadingPad {
      * the timeout leaves beyond it.
      */
     private final long congestedNanos;
-    private int limit;
-    private int acksSinceChange;
-    /** 1 once the task ran into its limit since the last change (an int: see the trailing pad). */
-    private int ranIntoLimit;
-    /** The trailing pad (see {@link LeadingPad}): fields written per tuple or call in front, the next object behind. */
-    int r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15,
-            r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31;
-    private long lastCutNanos = Long.MIN_VALUE;
-    /** The emit time of the newest tree acked so far. */
-    private long newestAckedStart = Long.MIN_VALUE;
 
     /**
      * @param start the limit to begin with
@@ -83,7 +73,7 @@ public final class PendingLimit extends LeadingPad {
 
     /** The task has as many trees pending as it may: it cannot emit until one completes. */
     public void reached() {
-        ranIntoLimit = 1;
+        ranIntoLimit = true;
     }
 
     /** A tree of the task, emitted at {@code startNanos}, completed at {@code nowNanos}. */
@@ -96,10 +86,10 @@ public final class PendingLimit extends LeadingPad {
         }
         if (nowNanos - startNanos > congestedNanos) {
             cut(startNanos, nowNanos);
-        } else if (limit < ceiling && ++acksSinceChange >= limit && ranIntoLimit != 0) {
+        } else if (limit < ceiling && ++acksSinceChange >= limit && ranIntoLimit) {
             limit = (int) Math.min(ceiling, 2L * limit);
             acksSinceChange = 0;
-            ranIntoLimit = 0;
+            ranIntoLimit = false;
         }
     }
 
@@ -120,8 +110,24 @@ public final class PendingLimit extends LeadingPad {
         }
         limit = Math.max(1, limit / 2);
         acksSinceChange = 0;
-        ranIntoLimit = 0;
+        ranIntoLimit = false;
         lastCutNanos = nowNanos;
         return true;
     }
+}
+
+/** The fields of {@link PendingLimit} that change after construction, in front of its trailing pad. */
+abstract class PendingLimitFields extends LeadingPad {
+    int limit;
+    int acksSinceChange;
+    /** Whether the task ran into its limit since the last change. */
+    boolean ranIntoLimit;
+    long lastCutNanos = Long.MIN_VALUE;
+    /** The emit time of the newest tree acked so far. */
+    long newestAckedStart = Long.MIN_VALUE;
+}
+
+/** 128 bytes between {@link PendingLimitFields} and whatever follows the object in memory (see {@link LeadingPad}). */
+abstract class PendingLimitPad extends PendingLimitFields {
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 }

@@ -1,5 +1,6 @@
 package dev.gale.impl.spout;
 
+import dev.gale.impl.util.LeadingPad;
 import dev.gale.impl.util.LongOpenHashIndex;
 import java.util.Arrays;
 
@@ -12,7 +13,7 @@ import java.util.Arrays;
  *
  * <p>Parallel arrays, no allocation per entry. Not thread-safe: owned by the spout executor.
  */
-public final class SpoutPending extends LongOpenHashIndex {
+public final class SpoutPending extends SpoutPendingPad {
 
     /** Receives the entries a rotation expired. */
     public interface ExpiryHandler {
@@ -21,38 +22,6 @@ public final class SpoutPending extends LongOpenHashIndex {
 
     private final int numBuckets;
     private final int[] countPerTask;
-    private Object[] messageIds;
-    /**
-     * Each entry's stream as an index into {@link #streamNames}: an int, because storing a reference
-     * into a long-lived array costs a full memory fence under G1, once per tree.
-     */
-    private int[] streams;
-    private long[] startNanos;
-    private int[] generations;
-    private int[] taskIndexes;
-    private Object[] oldMessageIds;
-    private int[] oldStreams;
-    private long[] oldStartNanos;
-    private int[] oldGenerations;
-    private int[] oldTaskIndexes;
-    private int generation;
-    /** The streams entries were put on, in first-seen order; few per spout. */
-    private String[] streamNames = new String[4];
-    private int streamCount;
-    /**
-     * The trailing pad (see {@link dev.gale.impl.util.LeadingPad}): fields written per tuple or call
-     * in front, the next object behind.
-     */
-    int r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15,
-            r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31;
-
-    // Expired entries are collected first and handed out after the scan, because the handler
-    // (the spout's fail) may emit and so change the table.
-    private Object[] expiredIds = new Object[16];
-    private String[] expiredStreams = new String[16];
-    private long[] expiredStarts = new long[16];
-    private int[] expiredTasks = new int[16];
-    private long[] expiredRoots = new long[16];
 
     public SpoutPending(int numBuckets, int tasks, int initialCapacity) {
         super(initialCapacity);
@@ -235,5 +204,47 @@ public final class SpoutPending extends LongOpenHashIndex {
         oldStartNanos = null;
         oldGenerations = null;
         oldTaskIndexes = null;
+    }
+}
+
+/** The fields of {@link SpoutPending} that change after construction, in front of its trailing pad. */
+abstract class SpoutPendingFields extends LongOpenHashIndex {
+    Object[] messageIds;
+    /**
+     * Each entry's stream as an index into {@link #streamNames}: an int, because storing a reference
+     * into a long-lived array costs a full memory fence under G1, once per tree.
+     */
+    int[] streams;
+    long[] startNanos;
+    int[] generations;
+    int[] taskIndexes;
+    Object[] oldMessageIds;
+    int[] oldStreams;
+    long[] oldStartNanos;
+    int[] oldGenerations;
+    int[] oldTaskIndexes;
+    int generation;
+    /** The streams entries were put on, in first-seen order; few per spout. */
+    String[] streamNames = new String[4];
+    int streamCount;
+    // Expired entries are collected first and handed out after the scan, because the handler
+    // (the spout's fail) may emit and so change the table.
+    Object[] expiredIds = new Object[16];
+    String[] expiredStreams = new String[16];
+    long[] expiredStarts = new long[16];
+    int[] expiredTasks = new int[16];
+    long[] expiredRoots = new long[16];
+
+    SpoutPendingFields(int initialCapacity) {
+        super(initialCapacity);
+    }
+}
+
+/** 128 bytes between {@link SpoutPendingFields} and whatever follows the object in memory (see {@link LeadingPad}). */
+abstract class SpoutPendingPad extends SpoutPendingFields {
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
+
+    SpoutPendingPad(int initialCapacity) {
+        super(initialCapacity);
     }
 }

@@ -19,7 +19,7 @@ import java.util.List;
  *
  * <p>Not thread-safe: owned by the spout executor, but {@link #pendingWhileInactive()}.
  */
-public final class SpoutTrees extends LeadingPad {
+public final class SpoutTrees extends SpoutTreesPad {
     /** On real time, the trees whose latency is measured: those whose root ends in these bits all 0. */
     private static final long TIMED_ROOT_MASK = 7;
 
@@ -54,22 +54,6 @@ public final class SpoutTrees extends LeadingPad {
     private final int traceEvery;
     /** Where traced trees are recorded; null when tracing is off. */
     private final TreeTracer tracer;
-    private int deferredCount;
-    /** Trees to start until the next traced one. */
-    private int traceCountdown;
-    /** 1 while the spout is deactivated: every change of the pending count is then published. */
-    private int inactive;
-    /** The trailing pad (see {@link LeadingPad}): fields written per tuple or call in front, the next object behind. */
-    int r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15,
-            r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31;
-    // Outcomes decided during a user call (an emit with nothing to track is acked, a refused one
-    // failed), delivered once the call returns.
-    private int[] deferredTasks = new int[16];
-    private Object[] deferredIds = new Object[16];
-    /** Why each deferred outcome failed; null for an ack. */
-    private FailureInfo[] deferredFailed = new FailureInfo[16];
-    /** Trees pending, kept current while the spout is deactivated; -1 while it is active. */
-    private volatile long pendingWhileInactive = -1;
 
     /**
      * @param rootPrefixes per task, what its roots start with (see {@link RootIds#prefix})
@@ -300,4 +284,26 @@ public final class SpoutTrees extends LeadingPad {
         }
         return sb.append("] (max ").append(limits[0].ceiling()).append(')').toString();
     }
+}
+
+/** The fields of {@link SpoutTrees} that change after construction, in front of its trailing pad. */
+abstract class SpoutTreesFields extends LeadingPad {
+    int deferredCount;
+    /** Trees to start until the next traced one. */
+    int traceCountdown;
+    /** 1 while the spout is deactivated: every change of the pending count is then published. */
+    int inactive;
+    // Outcomes decided during a user call (an emit with nothing to track is acked, a refused one
+    // failed), delivered once the call returns.
+    int[] deferredTasks = new int[16];
+    Object[] deferredIds = new Object[16];
+    /** Why each deferred outcome failed; null for an ack. */
+    FailureInfo[] deferredFailed = new FailureInfo[16];
+    /** Trees pending, kept current while the spout is deactivated; -1 while it is active. */
+    volatile long pendingWhileInactive = -1;
+}
+
+/** 128 bytes between {@link SpoutTreesFields} and whatever follows the object in memory (see {@link LeadingPad}). */
+abstract class SpoutTreesPad extends SpoutTreesFields {
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 }

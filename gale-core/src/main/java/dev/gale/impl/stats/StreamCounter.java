@@ -9,7 +9,7 @@ import java.lang.invoke.VarHandle;
  * Live counters of one output stream of one task. Written only by the task's executor thread,
  * with opaque stores (no fence, no allocation); read by any thread.
  */
-public final class StreamCounter extends LeadingPad {
+public final class StreamCounter extends StreamCounterPad {
     private static final VarHandle EMITTED;
     private static final VarHandle TRANSFERRED;
 
@@ -24,10 +24,6 @@ public final class StreamCounter extends LeadingPad {
     }
 
     private final String streamId;
-    private long emitted;
-    private long transferred;
-    /** The trailing pad (see {@link LeadingPad}): fields written per tuple or call in front, the next object behind. */
-    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 
     public StreamCounter(String streamId) {
         this.streamId = streamId;
@@ -47,4 +43,15 @@ public final class StreamCounter extends LeadingPad {
     public StreamStats snapshot() {
         return new StreamStats(streamId, (long) EMITTED.getOpaque(this), (long) TRANSFERRED.getOpaque(this));
     }
+}
+
+/** The fields of {@link StreamCounter} that change after construction, in front of its trailing pad. */
+abstract class StreamCounterFields extends LeadingPad {
+    long emitted;
+    long transferred;
+}
+
+/** 128 bytes between {@link StreamCounterFields} and whatever follows the object in memory (see {@link LeadingPad}). */
+abstract class StreamCounterPad extends StreamCounterFields {
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 }

@@ -21,7 +21,7 @@ import org.HdrHistogram.SingleWriterRecorder;
  * Live counters of one task. Written only by the task's executor thread, with opaque stores that
  * cost no fence; read by any thread (a reading may lag slightly, never tears).
  */
-public final class TaskMetrics extends LeadingPad {
+public final class TaskMetrics extends TaskMetricsPad {
     private static final VarHandle EXECUTED;
     private static final VarHandle ACKED;
     private static final VarHandle FAILED;
@@ -47,16 +47,6 @@ public final class TaskMetrics extends LeadingPad {
 
     private final String componentId;
     private final int taskId;
-    private long executed;
-    private long acked;
-    private long failed;
-    private long timedOut;
-    private long executeNanos;
-    private long timed;
-    /** 128 bytes behind the counters (see {@link LeadingPad}); longs come first in the layout, so these follow them. */
-    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
-    /** Set once, before the executor starts; read by snapshots. */
-    private volatile List<StreamCounter> streams = List.of();
     /**
      * Failures by reason ({@link FailureReason} ordinal): a spout task's trees, a bolt task's
      * inputs. Apart from the hot counters: written only on the rare fail path.
@@ -218,4 +208,21 @@ public final class TaskMetrics extends LeadingPad {
                 micros.getValueAtPercentile(50) / 1000.0, micros.getValueAtPercentile(99) / 1000.0,
                 micros.getValueAtPercentile(99.9) / 1000.0, micros.getMaxValue() / 1000.0);
     }
+}
+
+/** The fields of {@link TaskMetrics} that change after construction, in front of its trailing pad. */
+abstract class TaskMetricsFields extends LeadingPad {
+    long executed;
+    long acked;
+    long failed;
+    long timedOut;
+    long executeNanos;
+    long timed;
+    /** Set once, before the executor starts; read by snapshots. */
+    volatile List<StreamCounter> streams = List.of();
+}
+
+/** 128 bytes between {@link TaskMetricsFields} and whatever follows the object in memory (see {@link LeadingPad}). */
+abstract class TaskMetricsPad extends TaskMetricsFields {
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 }

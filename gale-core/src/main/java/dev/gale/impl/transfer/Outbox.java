@@ -15,7 +15,7 @@ import java.util.Arrays;
  * <p>Owned by one executor thread; not thread-safe. {@link #overflowSize()} may be read by any
  * thread.
  */
-public final class Outbox extends LeadingPad {
+public final class Outbox extends OutboxPad {
     /** Large enough to amortise an offer, small enough to stay in a few cache lines. */
     static final int BATCH_SIZE = 64;
     /** Longest a batched tuple waits for more once the call that sent it has returned. */
@@ -25,49 +25,24 @@ public final class Outbox extends LeadingPad {
     private final Backpressure backpressure;
     private final ArrayDeque<Object> overflowMessages = new ArrayDeque<>();
     private final ArrayDeque<Inbox> overflowTargets = new ArrayDeque<>();
-    private volatile int overflowSize;
     /** Messages gathered per target executor (by inbox index), and which targets have some. */
     private final Object[][] batches;
     private final int[] batchSizes;
     private final boolean[] batchListed;
     private final Inbox[] batchedList;
-    private int batchedCount;
     /** Pairs gathered per target executor (by inbox index), and which targets have some (see {@link #sendPair}). */
     private final long[][] pairBatches;
     private final int[] pairSizes;
     private final boolean[] pairListed;
     private final Inbox[] pairList;
-    private int pairCount;
     /** Targets with tuples batched (a subset of the batched targets), flushed by {@link #endCall}. */
     private final Inbox[] orderedList;
-    private int orderedCount;
     private final boolean[] orderedListed;
-    /** When the oldest batched tuple was sent (System.nanoTime), valid while orderedCount > 0. */
-    private long oldestOrderedNanos;
-    /**
-     * Calls {@link #endCall} lets pass before it reads the clock again. Clock reads showed in the
-     * profile of a busy pipeline, so while calls are quick (the batch is young when looked at) the
-     * stride doubles, up to {@value #MAX_CALL_STRIDE}; a look that finds the batch due sets it
-     * back to 1, so slow calls are looked at after every call.
-     */
-    private int callStride = 1;
-    private int callsToCheck = 1;
     static final int MAX_CALL_STRIDE = 16;
-    /** Whether tuples are batched (bolts); else each is offered at once (spouts, but see {@link #batchUntracked}). */
-    private boolean batchTuples;
-    /** Whether a spout's untracked tuples are batched (see {@link #sendUntracked}). */
-    private boolean batchUntracked;
     /** Messages sent to each executor so far (by inbox index), batches counted as one; for the scheduler's balancer. */
     private final long[] sentTo;
     private final boolean[] touched;
     private final Inbox[] touchedList;
-    private int touchedCount;
-    /** The trailing pad (see {@link LeadingPad}): fields written per tuple or call in front, the next object behind. */
-    int r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15,
-            r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31;
-    private volatile Thread owner;
-    private Parker ownerParker;
-    private String ownerName = "its executor";
 
     /**
      * @param inboxByTask the inbox of every task id (index = task id)
@@ -498,4 +473,38 @@ public final class Outbox extends LeadingPad {
         }
         pairCount = 0;
     }
+}
+
+/** The fields of {@link Outbox} that change after construction, in front of its trailing pad. */
+abstract class OutboxFields extends LeadingPad {
+    volatile int overflowSize;
+    /** How much of {@link Outbox}'s lists of targets with messages, pairs and tuples batched is in use. */
+    int batchedCount;
+    int pairCount;
+    int orderedCount;
+    /** When the oldest batched tuple was sent (System.nanoTime), valid while orderedCount > 0. */
+    long oldestOrderedNanos;
+    /**
+     * Calls {@link Outbox#endCall} lets pass before it reads the clock again. Clock reads showed in the
+     * profile of a busy pipeline, so while calls are quick (the batch is young when looked at) the
+     * stride doubles, up to {@value Outbox#MAX_CALL_STRIDE}; a look that finds the batch due sets it
+     * back to 1, so slow calls are looked at after every call.
+     */
+    int callStride = 1;
+    int callsToCheck = 1;
+    /** Whether tuples are batched (bolts); else each is offered at once (spouts, but see {@link #batchUntracked}). */
+    boolean batchTuples;
+    /** Whether a spout's untracked tuples are batched (see {@link Outbox#sendUntracked}). */
+    boolean batchUntracked;
+    /** How much of {@link Outbox}'s list of inboxes to wake at the end of the cycle is in use. */
+    int touchedCount;
+    /** The thread that runs the owning executor now, its parker and its name, for backpressure and errors. */
+    volatile Thread owner;
+    Parker ownerParker;
+    String ownerName = "its executor";
+}
+
+/** 128 bytes between {@link OutboxFields} and whatever follows the object in memory (see {@link LeadingPad}). */
+abstract class OutboxPad extends OutboxFields {
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 }

@@ -7,11 +7,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * zero XOR has probability ~2^-64, and a sequence for the acker protocol's root ids, started at
  * a random point. Not thread-safe: one per executor.
  */
-public final class IdGenerator extends LeadingPad {
-    private long state;
-    private long sequence;
-    /** The trailing pad (see {@link LeadingPad}): fields written per tuple or call in front, the next object behind. */
-    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
+public final class IdGenerator extends IdGeneratorPad {
 
     public IdGenerator() {
         this(ThreadLocalRandom.current().nextLong());
@@ -39,4 +35,15 @@ public final class IdGenerator extends LeadingPad {
         } while (x == 0);
         return x;
     }
+}
+
+/** The fields of {@link IdGenerator} that change after construction, in front of its trailing pad. */
+abstract class IdGeneratorFields extends LeadingPad {
+    long state;
+    long sequence;
+}
+
+/** 128 bytes between {@link IdGeneratorFields} and whatever follows the object in memory (see {@link LeadingPad}). */
+abstract class IdGeneratorPad extends IdGeneratorFields {
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 }

@@ -7,10 +7,14 @@ package dev.gale.impl.util;
  * those fields, nor a pair of lines (Intel's adjacent-line prefetcher fetches lines in pairs).
  * A line that two cores write moves between them on every write; with nothing to keep such
  * objects apart, some runs were much slower throughout than others, depending on
- * where its first collections happened to put them. The same goes for the object behind one,
- * so these classes also end with a pad of their own (16 longs, or 32 ints where the written
- * fields are ints: the JVM lays out a class's longs, then its ints, then the rest), with every
- * field written per tuple or call in front of it; {@code LeadingPadTest} checks both.
+ * where its first collections happened to put them.
+ *
+ * <p>The same goes for the object behind one, so such a class {@code X} is a chain, as in Agrona:
+ * {@code LeadingPad}, then {@code XFields} with every field of {@code X} that changes after
+ * construction, then {@code XPad} with 128 bytes of padding only, then {@code X} itself with its
+ * methods and final fields (read-only, they may sit behind the pad). The pad classes hold nothing
+ * else and only they declare pads; {@code LeadingPadTest} checks the offsets, {@code
+ * ArchitectureTest} where pads are declared.
  *
  * <p>No state of its own.
  */
