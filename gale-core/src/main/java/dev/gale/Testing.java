@@ -8,13 +8,13 @@ import dev.gale.generated.StormTopology;
 import dev.gale.impl.testkit.CompletionDriver;
 import dev.gale.impl.testkit.EmitRecorder;
 import dev.gale.impl.testkit.MockChecks;
+import dev.gale.impl.testkit.PlaceholderSpout;
 import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.topology.StreamDef;
 import dev.gale.impl.topology.Subscription;
 import dev.gale.impl.topology.TopologyPlan;
 import dev.gale.impl.topology.TopologySettings;
 import dev.gale.impl.tuple.TupleImpl;
-import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.testing.CompletableSpout;
 import dev.gale.testing.CompleteTopologyParam;
@@ -25,8 +25,6 @@ import dev.gale.testing.MkTupleParam;
 import dev.gale.testing.TestJob;
 import dev.gale.testing.TrackedTopology;
 import dev.gale.testing.TupleCaptureBolt;
-import dev.gale.topology.OutputFieldsDeclarer;
-import dev.gale.topology.base.BaseRichSpout;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.MessageId;
 import dev.gale.tuple.Tuple;
@@ -404,7 +402,7 @@ public class Testing {
         }
         Fields fields = new Fields(names);
         Map<String, ComponentDef> defs = new LinkedHashMap<>();
-        defs.put(component, new ComponentDef(component, ComponentDef.Kind.SPOUT, new Source(), 1, 1, Map.of(),
+        defs.put(component, new ComponentDef(component, ComponentDef.Kind.SPOUT, new PlaceholderSpout(), 1, 1, Map.of(),
                 Map.of(stream, new StreamDef(stream, fields, false)), List.of()));
         Map<String, Object> conf = new HashMap<>();
         conf.put(Config.TOPOLOGY_NAME, "test-storm-id");
@@ -412,22 +410,5 @@ public class Testing {
         int task = plan.tasksOf(component).get(0);
         TopologyContext context = new TopologyContext(plan, conf, task);
         return new TupleImpl(context, values, task, component, stream, fields, MessageId.makeUnanchored(), task);
-    }
-
-    /** Stands for the source component of a test tuple; never runs. */
-    private static final class Source extends BaseRichSpout {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
-        }
-
-        @Override
-        public void nextTuple() {
-        }
-
-        @Override
-        public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        }
     }
 }

@@ -7,6 +7,7 @@ import dev.gale.generated.Grouping;
 import dev.gale.generated.StormTopology;
 import dev.gale.impl.executor.BasicBoltAdapter;
 import dev.gale.impl.executor.EmitChecks;
+import dev.gale.impl.testkit.PlaceholderSpout;
 import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.topology.DeclaredOutputs;
 import dev.gale.impl.topology.StreamDef;
@@ -14,15 +15,12 @@ import dev.gale.impl.topology.Subscription;
 import dev.gale.impl.topology.TopologyPlan;
 import dev.gale.impl.topology.TopologySettings;
 import dev.gale.impl.tuple.TupleImpl;
-import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.IOutputCollector;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.IBasicBolt;
 import dev.gale.topology.IComponent;
 import dev.gale.topology.IRichBolt;
-import dev.gale.topology.OutputFieldsDeclarer;
-import dev.gale.topology.base.BaseRichSpout;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.MessageId;
 import dev.gale.tuple.Tuple;
@@ -118,7 +116,7 @@ public final class BoltTester implements AutoCloseable {
         for (Map.Entry<String, Map<String, Fields>> s : sources.entrySet()) {
             Map<String, StreamDef> outs = new LinkedHashMap<>();
             s.getValue().forEach((stream, fields) -> outs.put(stream, new StreamDef(stream, fields, false)));
-            defs.put(s.getKey(), new ComponentDef(s.getKey(), ComponentDef.Kind.SPOUT, new SourcePlaceholder(), 1, 1,
+            defs.put(s.getKey(), new ComponentDef(s.getKey(), ComponentDef.Kind.SPOUT, new PlaceholderSpout(), 1, 1,
                     Map.of(), outs, List.of()));
             for (String stream : s.getValue().keySet()) {
                 inputs.add(new Subscription(new GlobalStreamId(s.getKey(), stream), Grouping.of(Grouping.Type.SHUFFLE)));
@@ -313,23 +311,6 @@ public final class BoltTester implements AutoCloseable {
 
         @Override
         public void flush() {
-        }
-    }
-
-    /** Stands for a source component in the bolt's context; never runs. */
-    private static final class SourcePlaceholder extends BaseRichSpout {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
-        }
-
-        @Override
-        public void nextTuple() {
-        }
-
-        @Override
-        public void declareOutputFields(OutputFieldsDeclarer declarer) {
         }
     }
 }
