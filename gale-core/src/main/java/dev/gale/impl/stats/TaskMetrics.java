@@ -34,12 +34,12 @@ public final class TaskMetrics extends TaskMetricsPad {
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            EXECUTED = l.findVarHandle(TaskMetrics.class, "executed", long.class);
-            ACKED = l.findVarHandle(TaskMetrics.class, "acked", long.class);
-            FAILED = l.findVarHandle(TaskMetrics.class, "failed", long.class);
-            TIMED_OUT = l.findVarHandle(TaskMetrics.class, "timedOut", long.class);
-            EXECUTE_NANOS = l.findVarHandle(TaskMetrics.class, "executeNanos", long.class);
-            TIMED = l.findVarHandle(TaskMetrics.class, "timed", long.class);
+            EXECUTED = l.findVarHandle(TaskMetricsFields.class, "executed", long.class);
+            ACKED = l.findVarHandle(TaskMetricsFields.class, "acked", long.class);
+            FAILED = l.findVarHandle(TaskMetricsFields.class, "failed", long.class);
+            TIMED_OUT = l.findVarHandle(TaskMetricsFields.class, "timedOut", long.class);
+            EXECUTE_NANOS = l.findVarHandle(TaskMetricsFields.class, "executeNanos", long.class);
+            TIMED = l.findVarHandle(TaskMetricsFields.class, "timed", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
