@@ -26,7 +26,9 @@ usage: bench/compare-topologies.sh [options]
                                                  A/B: --engines gale --scenarios ack-1000,ack-1000-traced
                                                  alternates the two in every repeat
                             noack                the same without ackers
-                            wordcount            sentences -> split -> count by word (Flink too)
+                            wordcount            sentences x2 -> split x2 -> count x2 by word (Flink too:
+                                                 2 sources, each chained to a split; one source in every
+                                                 engine: -Dbench.wordcount.sources=1 in --jvm-opts)
                             wide                 spout x4 -> bolt x8 -> bolt x8, acking, max pending 1000
                             idle                 200 executors with nothing to do: CPU and peak RSS
                             pass-through         Flink only: pass-through-chained and pass-through-unfused

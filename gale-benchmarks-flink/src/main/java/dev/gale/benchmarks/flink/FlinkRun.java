@@ -28,6 +28,7 @@ import org.apache.flink.connector.datagen.source.GeneratorFunction;
 import org.apache.flink.core.execution.CheckpointingMode;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSource;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 
@@ -38,7 +39,9 @@ import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
  * (parallelism 2, at-least-once checkpoints every second, hashmap state backend).
  *
  * <p>Scenarios: {@code wordcount} (sentences -> split, chained to the source -> keyBy word -> count in
- * keyed state); {@code acked_per_s} is sentences/s through the source, {@code confirmed_per_s} those
+ * keyed state; {@link Sentences#sources()} sources, 2 by default, so the split is chained to each;
+ * with any other number the sentences are rebalanced over the 2 splits); {@code acked_per_s} is
+ * sentences/s through the source, {@code confirmed_per_s} those
  * covered by checkpoints completed in the window, and the {@code lat_*} figures the time from a
  * sentence's emission to the completion of the checkpoint covering it. {@code pass-through-chained}
  * and {@code pass-through-unfused} (source -> map -> map -> discarding sink, with Flink's default
@@ -47,6 +50,8 @@ import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 public final class FlinkRun {
     /** Prefix of the one line the comparison driver reads (the same as TopologyRun's). */
     public static final String RESULT_PREFIX = "RESULT ";
+    /** The local environment's parallelism: two subtasks of each operator, as Gale's and Storm's bolts have two tasks. */
+    private static final int PARALLELISM = 2;
     private static final long FIRST_TUPLE_TIMEOUT_NANOS = 120_000_000_000L;
     private static final List<AtomicLong> SOURCE_COUNTERS = new CopyOnWriteArrayList<>();
 
@@ -93,13 +98,13 @@ public final class FlinkRun {
         conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "jobmanager");
         // Any free port for the local cluster's REST endpoint: the machine is shared, 8081 may be taken.
         conf.set(RestOptions.BIND_PORT, "0");
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2, conf);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(PARALLELISM, conf);
         env.enableCheckpointing(1000, CheckpointingMode.AT_LEAST_ONCE);
         if (scenario.equals("pass-through-unfused")) {
             env.disableOperatorChaining();
         }
         if (wordcount) {
-            source(env, Sentences::of)
+            sentences(env)
                     .flatMap(new StampedSplit()).name("split")
                     .keyBy(w -> w, Types.STRING)
                     .flatMap(new CountWords()).name("count")
@@ -197,8 +202,22 @@ public final class FlinkRun {
         Runtime.getRuntime().halt(0);
     }
 
+    /**
+     * The word count's sentences from {@link Sentences#sources()} sources: at the job's
+     * parallelism the split is chained to each, at any other they are rebalanced over the splits,
+     * as a shuffle grouping spreads one spout's sentences over Gale's and Storm's.
+     */
+    private static DataStream<String> sentences(StreamExecutionEnvironment env) {
+        int sources = Sentences.sources();
+        DataStreamSource<String> s = source(env, Sentences::of);
+        if (sources == PARALLELISM) {
+            return s;
+        }
+        return s.setParallelism(sources).rebalance();
+    }
+
     /** An unbounded source of {@code values}, no rate limit, no watermarks, at the job's parallelism. */
-    private static DataStream<String> source(StreamExecutionEnvironment env, GeneratorFunction<Long, String> values) {
+    private static DataStreamSource<String> source(StreamExecutionEnvironment env, GeneratorFunction<Long, String> values) {
         DataGeneratorSource<String> gen =
                 new DataGeneratorSource<>(values, Long.MAX_VALUE, RateLimiterStrategy.noOp(), Types.STRING);
         return env.fromSource(gen, WatermarkStrategy.noWatermarks(), "source");

@@ -15,6 +15,9 @@ public final class Sentences {
         "i am at two with nature",
     };
 
+    /** The system property that sets how many sources emit the sentences, in every engine's word count. */
+    public static final String SOURCES_PROPERTY = "bench.wordcount.sources";
+
     private Sentences() {
     }
 
@@ -26,5 +29,18 @@ public final class Sentences {
     /** The sentence for sequence number {@code seq} (non-negative). */
     public static String of(long seq) {
         return SENTENCES[(int) (seq % SENTENCES.length)];
+    }
+
+    /**
+     * How many sources emit the sentences in the word count: 2 unless {@value #SOURCES_PROPERTY}
+     * says otherwise. Two is what Flink's job has at its parallelism of 2 (a source chained to each
+     * split there, a spout beside each split in Gale and Storm), so every engine runs the same shape.
+     */
+    public static int sources() {
+        int n = Integer.getInteger(SOURCES_PROPERTY, 2);
+        if (n < 1) {
+            throw new IllegalArgumentException(SOURCES_PROPERTY + " must be at least 1, not " + n);
+        }
+        return n;
     }
 }

@@ -29,8 +29,9 @@ import org.HdrHistogram.Histogram;
  * {@code ack-5000} (ConstSpout -> IdBolt -> NullBolt, 1 acker, that max spout pending),
  * {@code ack-1000-traced} (Gale only: ack-1000 with sampled tree tracing, {@code gale.trace.sample}
  * 1000, or {@code -Dbench.trace.sample}),
- * {@code noack} (the same without ackers), {@code wordcount} (sentences -> split x2 -> count
- * x2 on fields grouping, 1 acker, max spout pending 1000), {@code wide} (ConstSpout x4 -> IdBolt x8
+ * {@code noack} (the same without ackers), {@code wordcount} (sentence spout x2 -> split x2 -> count
+ * x2 on fields grouping, 1 acker, max spout pending 1000 per spout task; {@link Sentences#sources()}
+ * spouts, which Flink's run takes for its source's parallelism), {@code wide} (ConstSpout x4 -> IdBolt x8
  * -> NullBolt x8, shuffle groupings, 1 acker, max spout pending 1000 per spout task: more executors
  * than cores), {@code idle} ({@value #IDLE_CHAINS} silent spouts, each followed by a chain of
  * {@value #IDLE_CHAIN_LENGTH} bolts: 200 executors plus the acker, left idle; warm-up starts once
@@ -113,7 +114,7 @@ public final class TopologyRun {
                 conf.setNumAckers(0);
             }
             case "wordcount" -> {
-                b.setSpout("spout", new SentenceSpout(true), 1);
+                b.setSpout("spout", new SentenceSpout(true), Sentences.sources());
                 b.setBolt("split", new SplitSentence(), 2).shuffleGrouping("spout");
                 b.setBolt("count", new WordCount(), 2).fieldsGrouping("split", new Fields("word"));
                 conf.setNumAckers(1);
