@@ -14,10 +14,16 @@ import java.util.Set;
  * with the same loads differ by how many hand-offs cross between cores, and so by a third or more
  * in throughput. So, while the busiest thread is near a whole core (placement then sets the pace):
  * measure the topology's progress (messages handled per second) over a period at the current
- * placement; make the most promising untried move; measure a period again; keep the move if
- * progress rose by at least {@link #MIN_GAIN}, else move the cycle back. A placement is left
- * only for one that measured faster, never for a slower one. Once no untried move remains it
- * settles, until progress falls well below what it had settled at, which starts a new search.
+ * placement; make the most promising untried move; measure a period again; move the cycle back
+ * and measure once more. The move is made again, for good, only if its period beat both periods
+ * around it by at least {@link #MIN_GAIN}. Measuring the old placement on both sides of the trial
+ * is what makes the verdict trustworthy on a machine whose speed drifts: while the JIT warms up,
+ * or the host's load changes, progress rises or falls from period to period whatever the
+ * placement, and a trial judged against the period before it alone would be kept for the drift.
+ * For the same reason a search makes its first trial only once two periods in a row measured
+ * within {@link #STEADY} of each other (or after {@link #MAX_UNSTEADY_PERIODS} periods). A placement is left only for one that measured faster,
+ * never for a slower one. Once no untried move remains it settles, until progress stays well below its settled level (a running average)
+ * for {@link #LOW_PERIODS} periods in a row, which starts a new search.
  *
  * <p>Candidates are single moves of one cycle to another thread (the moved-from thread keeps at
  * least one), ordered by what they promise: evening out the loads, and bringing together cycles
@@ -28,31 +34,79 @@ import java.util.Set;
 final class PlacementSearch {
     /** The busiest thread's share of a core from which placement sets the pace. */
     static final double SATURATED = 0.75;
-    /** Least rise in progress, as a share, that a move must bring to be kept. */
-    static final double MIN_GAIN = 0.03;
+    /**
+     * Least rise in progress, as a share, that a move must bring over both periods around it to
+     * be kept: above what a period's progress varies by on a shared machine, below what a move
+     * that stops messages crossing between cores brings.
+     */
+    static final double MIN_GAIN = 0.10;
     /** Moves tried per placement, the most promising first. */
     static final int TRIES_PER_PLACEMENT = 4;
-    /** A settled placement whose progress falls under this share of what it settled at is searched again. */
+    /** A settled placement whose progress stays under this share of its settled level is searched again. */
     static final double DROP = 0.75;
+    /**
+     * How close, as a share, two periods in a row must measure before a search makes its first
+     * trial: while the JIT is still compiling, progress climbs from period to period, and no
+     * verdict on a move means anything.
+     */
+    static final double STEADY = 0.10;
+    /**
+     * Periods a search waits for steady progress at most: on a machine whose speed keeps
+     * changing it may never come, and the check period around each trial guards against drift.
+     */
+    static final int MAX_UNSTEADY_PERIODS = 10;
+    /** Periods in a row under {@link #DROP} that start a new search: one slow period is noise. */
+    static final int LOW_PERIODS = 2;
+    /** Weight of each period in the settled level, a running average of progress. */
+    private static final double LEVEL_WEIGHT = 0.125;
     /** An estimate of what a message between two cores costs, in core-seconds: for ordering candidates. */
     private static final double CROSS_MESSAGE_SECONDS = 100e-9;
 
-    /** A decision: move {@code slot} from {@code from} to {@code to}. */
-    record Move(Slot slot, Runner from, Runner to, boolean revert) {
+    /** A decision: move {@code slot} from {@code from} to {@code to}, for the reason {@code kind}. */
+    record Move(Slot slot, Runner from, Runner to, Kind kind) {
+        /** Whether it takes a trial back (to reject it, or to measure the old placement again). */
+        boolean revert() {
+            return kind == Kind.TAKE_BACK;
+        }
     }
 
-    private enum Phase { BASELINE, TRIAL, SETTLED }
+    /** Why a cycle moves: a trial, a trial taken back, or a trial that measured faster made again for good. */
+    enum Kind {
+        TRY("trying"), TAKE_BACK("moved back"), KEEP("keeping");
+
+        private final String verb;
+
+        Kind(String verb) {
+            this.verb = verb;
+        }
+
+        /** The word the scheduler's log uses for it. */
+        String verb() {
+            return verb;
+        }
+    }
+
+    /**
+     * BASELINE: the period measures the current placement, and a trial may start. TRIAL: it
+     * measures a trial move. CHECK: it measures the old placement again, the trial taken back.
+     */
+    private enum Phase { BASELINE, TRIAL, CHECK, SETTLED }
 
     private Phase phase = Phase.BASELINE;
     private long lastNanos = -1;
     private long lastProgress;
     private double baseline;
-    private double settledAt;
+    private double trialRate;
+    private double settledLevel;
+    private int lowPeriods;
+    /** Whether this search has seen progress hold steady, so it may try moves. */
+    private boolean steady;
+    /** The progress of the last period measured at the current placement while not steady yet, or -1. */
+    private double lastQuiet = -1;
+    private int unsteadyPeriods;
     private Move trial;
     /** Moves tried and rejected at the current placement (slot and target). */
     private final Set<List<Object>> tried = new HashSet<>();
-    private int moves;
-    private int reverts;
     private double lastRate;
 
     /**
@@ -73,46 +127,99 @@ final class PlacementSearch {
             return null;
         }
         switch (phase) {
-            case TRIAL: {
-                Move done = trial;
-                trial = null;
-                if (rate >= baseline * (1 + MIN_GAIN)) {
-                    tried.clear(); // a new placement: every move is worth a try again
-                    baseline = rate;
-                    phase = Phase.BASELINE;
-                    return null;
-                }
-                tried.add(List.of(done.slot(), done.to()));
-                reverts++;
-                phase = Phase.BASELINE;
-                return new Move(done.slot(), done.to(), done.from(), true);
-            }
+            case TRIAL:
+                return endTrial(rate);
+            case CHECK:
+                return endCheck(rate, pool, loads, elapsed);
             case SETTLED:
-                if (rate >= settledAt * DROP || max(loads) < SATURATED) {
-                    settledAt = Math.max(settledAt, rate);
-                    return null;
-                }
-                tried.clear();
-                phase = Phase.BASELINE;
-                return null;
+                return settled(rate, loads);
             case BASELINE:
-            default: {
-                baseline = rate;
-                if (max(loads) < SATURATED) {
-                    return null; // not bound by CPU: placement does not set the pace
-                }
-                Move next = nextCandidate(pool, loads, elapsed);
-                if (next == null) {
-                    phase = Phase.SETTLED;
-                    settledAt = rate;
-                    return null;
-                }
-                trial = next;
-                phase = Phase.TRIAL;
-                moves++;
-                return next;
+            default:
+                return startTrial(rate, pool, loads, elapsed);
+        }
+    }
+
+    /** The placement just measured is the baseline: try the most promising untried move, or settle. */
+    private Move startTrial(double rate, List<Runner> pool, double[] loads, long elapsed) {
+        baseline = rate;
+        phase = Phase.BASELINE;
+        if (max(loads) < SATURATED) {
+            return null; // not bound by CPU: placement does not set the pace
+        }
+        if (!steady) {
+            steady = lastQuiet > 0 && Math.abs(rate - lastQuiet) <= STEADY * Math.max(rate, lastQuiet)
+                    || ++unsteadyPeriods >= MAX_UNSTEADY_PERIODS;
+            lastQuiet = rate;
+            if (!steady) {
+                return null;
             }
         }
+        Move next = nextCandidate(pool, loads, elapsed);
+        if (next == null) {
+            phase = Phase.SETTLED;
+            settledLevel = rate;
+            lowPeriods = 0;
+            return null;
+        }
+        trial = next;
+        phase = Phase.TRIAL;
+        return next;
+    }
+
+    /**
+     * The trial's period ended: it is taken back either way, to be rejected if it was no faster
+     * than the baseline, or else to measure the old placement once more (CHECK).
+     */
+    private Move endTrial(double rate) {
+        Move done = trial;
+        Move back = new Move(done.slot(), done.to(), done.from(), Kind.TAKE_BACK);
+        if (rate >= baseline * (1 + MIN_GAIN)) {
+            trialRate = rate;
+            phase = Phase.CHECK;
+        } else {
+            reject(done);
+        }
+        return back;
+    }
+
+    /**
+     * The old placement measured again after a promising trial: the move is made for good if the
+     * trial beat both periods around it, else this period is the baseline for the next trial.
+     */
+    private Move endCheck(double rate, List<Runner> pool, double[] loads, long elapsed) {
+        Move done = trial;
+        if (trialRate >= Math.max(baseline, rate) * (1 + MIN_GAIN)) {
+            trial = null;
+            tried.clear(); // a new placement: every move is worth a try again
+            phase = Phase.BASELINE;
+            return new Move(done.slot(), done.from(), done.to(), Kind.KEEP);
+        }
+        reject(done);
+        return startTrial(rate, pool, loads, elapsed);
+    }
+
+    private void reject(Move done) {
+        trial = null;
+        tried.add(List.of(done.slot(), done.to()));
+        phase = Phase.BASELINE;
+    }
+
+    /** Settled: search again once progress stays well under its running average. */
+    private Move settled(double rate, double[] loads) {
+        if (rate >= settledLevel * DROP || max(loads) < SATURATED) {
+            settledLevel += (rate - settledLevel) * LEVEL_WEIGHT;
+            lowPeriods = 0;
+            return null;
+        }
+        if (++lowPeriods < LOW_PERIODS) {
+            return null;
+        }
+        tried.clear();
+        phase = Phase.BASELINE;
+        steady = false;
+        lastQuiet = -1;
+        unsteadyPeriods = 0;
+        return null;
     }
 
     /** Each runner's share of a core over the period, from its cycles' busy time; also updates the slots' deltas. */
@@ -163,7 +270,7 @@ final class PlacementSearch {
                         after = Math.max(after, l);
                     }
                     double traffic = (exchanged(s, to.owned()) - exchanged(s, others(owned, s))) * 1e9 / elapsed;
-                    candidates.add(new Scored(new Move(s, from, to, false),
+                    candidates.add(new Scored(new Move(s, from, to, Kind.TRY),
                             worst - after + traffic * CROSS_MESSAGE_SECONDS));
                 }
             }
@@ -199,15 +306,6 @@ final class PlacementSearch {
     }
 
     private record Scored(Move move, double score) {
-    }
-
-    /** Moves made so far (trials), and how many of them were moved back. */
-    int moves() {
-        return moves;
-    }
-
-    int reverts() {
-        return reverts;
     }
 
     /** Progress per second over the last period, and the search's phase, for the log. */

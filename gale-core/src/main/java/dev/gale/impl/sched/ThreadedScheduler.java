@@ -240,7 +240,7 @@ public final class ThreadedScheduler implements Scheduler {
         if (m != null && m.from().giveUp(m.slot())) {
             m.to().hand(m.slot());
             moves++;
-            LOG.debug("{}: {} executor {} from thread {} to {}", prefix, m.revert() ? "moved back" : "trying",
+            LOG.debug("{}: {} executor {} from thread {} to {}", prefix, m.kind().verb(),
                     m.slot().cycle.name(), m.from(), m.to());
         }
         if (LOG.isDebugEnabled()) {

@@ -86,6 +86,13 @@ class PlacementSearchTest {
             search.step(List.of(t0, t1), 0, 0);
         }
 
+        /** Pool whose progress already held steady for a period, so the next steady period may start a trial. */
+        static Pool warmedUp() {
+            Pool p = new Pool();
+            assertThat(p.period(0.45, 1000)).as("one period is not yet steady progress").isNull();
+            return p;
+        }
+
         private static Runner runner(String name, Slot... slots) {
             Runner r = new Runner(name, Clock.system(), IdleStrategy.PARK);
             for (Slot s : slots) {
@@ -118,24 +125,84 @@ class PlacementSearchTest {
     }
 
     @Test
-    void aMoveThatMeasuresFasterIsKeptAndOneThatDoesNotIsTakenBack() {
-        Pool p = new Pool();
+    void aMoveThatMeasuresFasterThanThePeriodsAroundItIsKeptAndOneThatDoesNotIsTakenBack() {
+        Pool p = Pool.warmedUp();
         // The period just measured is the baseline: a saturated thread, so a trial move at once.
         PlacementSearch.Move first = p.period(0.45, 1000);
         assertThat(first).as("a trial move").isNotNull();
-        assertThat(first.revert()).isFalse();
+        assertThat(first.kind()).isEqualTo(PlacementSearch.Kind.TRY);
         // The trial's period measures no faster: moved back.
         PlacementSearch.Move back = p.period(0.45, 1005);
         assertThat(back).isNotNull();
         assertThat(back.revert()).isTrue();
         assertThat(back.slot()).isSameAs(first.slot());
         assertThat(back.to()).isSameAs(first.from());
-        // A period back at the first placement is the next baseline; then another move, which
-        // measures 10% faster: kept (nothing moves back).
+        // A period back at the first placement is the next baseline; then another move, whose
+        // period measures a fifth faster: taken back to measure the old placement again, which
+        // is as slow as before, so the move is made again, for good.
         PlacementSearch.Move second = p.period(0.45, 1000);
         assertThat(second).isNotNull();
         assertThat(List.of(second.slot(), second.to())).isNotEqualTo(List.of(first.slot(), first.to()));
-        assertThat(p.period(0.45, 1100)).as("faster: kept").isNull();
+        PlacementSearch.Move check = p.period(0.45, 1200);
+        assertThat(check.revert()).as("taken back to check").isTrue();
+        assertThat(check.slot()).isSameAs(second.slot());
+        PlacementSearch.Move keep = p.period(0.45, 1000);
+        assertThat(keep.kind()).isEqualTo(PlacementSearch.Kind.KEEP);
+        assertThat(keep.slot()).isSameAs(second.slot());
+        assertThat(keep.from()).isSameAs(second.from());
+        assertThat(keep.to()).isSameAs(second.to());
+        assertThat(keep.to().owned()).contains(second.slot());
+    }
+
+    @Test
+    void aTrialThatLooksFasterOnlyBecauseTheMachineSpedUpIsNotKept() {
+        Pool p = Pool.warmedUp();
+        PlacementSearch.Move trial = p.period(0.45, 1000);
+        assertThat(p.period(0.45, 1200).revert()).as("promising: taken back to check").isTrue();
+        // The old placement measures as fast as the trial did: the machine, not the move.
+        PlacementSearch.Move next = p.period(0.45, 1200);
+        assertThat(next).as("the check period is the next baseline: another trial").isNotNull();
+        assertThat(next.kind()).isEqualTo(PlacementSearch.Kind.TRY);
+        assertThat(List.of(next.slot(), next.to())).isNotEqualTo(List.of(trial.slot(), trial.to()));
+        assertThat(trial.from().owned()).contains(trial.slot());
+    }
+
+    @Test
+    void whileProgressRisesPeriodByPeriodAsTheJitWarmsUpNothingIsTriedAndThenTheFirstSteadyPeriodsStartTheSearch() {
+        Pool p = new Pool();
+        long work = 1000;
+        for (int i = 0; i < 5; i++) {
+            work = work * 115 / 100;
+            assertThat(p.period(0.45, work)).as("period %d, progress still climbing", i).isNull();
+        }
+        assertThat(p.period(0.45, work)).as("the first period that matches the one before: a trial").isNotNull();
+    }
+
+    @Test
+    void progressThatNeverHoldsSteadyDelaysTheSearchOnlyForAWhile() {
+        Pool p = new Pool();
+        long work = 1000;
+        for (int i = 1; i < PlacementSearch.MAX_UNSTEADY_PERIODS; i++) {
+            work = work * 115 / 100;
+            assertThat(p.period(0.45, work)).as("period %d, progress still climbing", i).isNull();
+        }
+        work = work * 115 / 100;
+        assertThat(p.period(0.45, work)).as("waited long enough: a trial").isNotNull();
+    }
+
+    @Test
+    void aTrialMadeWhileProgressDriftsUpIsNotKept() {
+        Pool p = Pool.warmedUp();
+        List<Slot> t0 = List.copyOf(p.t0.owned());
+        List<Slot> t1 = List.copyOf(p.t1.owned());
+        long work = 1000;
+        for (int i = 0; i < 30; i++) {
+            PlacementSearch.Move m = p.period(0.45, work);
+            assertThat(m == null || m.kind() != PlacementSearch.Kind.KEEP).as("period %d kept a move", i).isTrue();
+            work = work * 115 / 100;
+        }
+        assertThat(p.t0.owned()).containsExactlyInAnyOrderElementsOf(t0);
+        assertThat(p.t1.owned()).containsExactlyInAnyOrderElementsOf(t1);
     }
 
     @Test
@@ -143,6 +210,9 @@ class PlacementSearchTest {
         Pool p = new Pool();
         // Every period the spout sends a 900 messages, a sends b 900: both pairs are split across the
         // threads; the acker hears little from anyone.
+        p.spoutCycle.sent[1] += 900;
+        p.aCycle.sent[2] += 900;
+        p.period(0.45, 1000);
         p.spoutCycle.sent[1] += 900;
         p.aCycle.sent[2] += 900;
         PlacementSearch.Move m = p.period(0.45, 1000);
@@ -166,9 +236,15 @@ class PlacementSearchTest {
         for (int i = 0; i < 5; i++) {
             assertThat(p.period(0.45, 1000)).isNull();
         }
-        // Progress falls to half (the input changed, or the placement went bad): a new search, whose
-        // baseline is the next period.
+        // One slow period is noise: still settled.
         assertThat(p.period(0.45, 500)).isNull();
-        assertThat(p.period(0.45, 500)).as("a new baseline and a trial").isNotNull();
+        assertThat(p.period(0.45, 1000)).isNull();
+        assertThat(p.period(0.45, 1000)).isNull();
+        // Progress stays at half (the input changed, or the placement went bad): a new search,
+        // which tries a move once two periods in a row agree.
+        assertThat(p.period(0.45, 500)).isNull();
+        assertThat(p.period(0.45, 500)).isNull();
+        assertThat(p.period(0.45, 500)).as("a first period of the new search").isNull();
+        assertThat(p.period(0.45, 500)).as("steady: a trial").isNotNull();
     }
 }
