@@ -50,7 +50,7 @@ import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 public final class FlinkRun {
     /** Prefix of the one line the comparison driver reads (the same as TopologyRun's). */
     public static final String RESULT_PREFIX = "RESULT ";
-    /** The local environment's parallelism: two subtasks of each operator, as Gale's and Storm's bolts have two tasks. */
+    /** The local environment's parallelism: two subtasks of each operator, as the bolts have two tasks. */
     private static final int PARALLELISM = 2;
     private static final long FIRST_TUPLE_TIMEOUT_NANOS = 120_000_000_000L;
     private static final List<AtomicLong> SOURCE_COUNTERS = new CopyOnWriteArrayList<>();
@@ -217,7 +217,8 @@ public final class FlinkRun {
     }
 
     /** An unbounded source of {@code values}, no rate limit, no watermarks, at the job's parallelism. */
-    private static DataStreamSource<String> source(StreamExecutionEnvironment env, GeneratorFunction<Long, String> values) {
+    private static DataStreamSource<String> source(StreamExecutionEnvironment env,
+                                                   GeneratorFunction<Long, String> values) {
         DataGeneratorSource<String> gen =
                 new DataGeneratorSource<>(values, Long.MAX_VALUE, RateLimiterStrategy.noOp(), Types.STRING);
         return env.fromSource(gen, WatermarkStrategy.noWatermarks(), "source");

@@ -21,8 +21,9 @@ import java.util.Set;
  * or the host's load changes, progress rises or falls from period to period whatever the
  * placement, and a trial judged against the period before it alone would be kept for the drift.
  * For the same reason a search makes its first trial only once two periods in a row measured
- * within {@link #STEADY} of each other (or after {@link #MAX_UNSTEADY_PERIODS} periods). A placement is left only for one that measured faster,
- * never for a slower one. Once no untried move remains it settles, until progress stays well below its settled level (a running average)
+ * within {@link #STEADY} of each other (or after {@link #MAX_UNSTEADY_PERIODS} periods). A
+ * placement is left only for one that measured faster, never for a slower one. Once no untried
+ * move remains it settles, until progress stays well below its settled level (a running average)
  * for {@link #LOW_PERIODS} periods in a row, which starts a new search.
  *
  * <p>Candidates are single moves of one cycle to another thread (the moved-from thread keeps at
