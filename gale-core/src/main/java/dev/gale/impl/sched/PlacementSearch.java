@@ -1,6 +1,7 @@
 package dev.gale.impl.sched;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -14,15 +15,18 @@ import java.util.Set;
  * with the same loads differ by how many hand-offs cross between cores, and so by a third or more
  * in throughput. So, while the busiest thread is near a whole core (placement then sets the pace):
  * measure the topology's progress (messages handled per second) over a period at the current
- * placement; make the most promising untried move; measure a period again; move the cycle back
- * and measure once more. The move is made again, for good, only if its period beat both periods
- * around it by at least {@link #MIN_GAIN}. Measuring the old placement on both sides of the trial
- * is what makes the verdict trustworthy on a machine whose speed drifts: while the JIT warms up,
- * or the host's load changes, progress rises or falls from period to period whatever the
- * placement, and a trial judged against the period before it alone would be kept for the drift.
- * For the same reason a search makes its first trial only once two periods in a row measured
- * within {@link #STEADY} of each other (or after {@link #MAX_UNSTEADY_PERIODS} periods). A
- * placement is left only for one that measured faster, never for a slower one. Once no untried
+ * placement; make the most promising untried move and measure a period; move the cycle back and
+ * measure again; and so on, {@link #ROUNDS} trial periods each between two periods of the old
+ * placement. The move is made again, for good, if the median of the trial's periods beat the
+ * median of the old placement's by at least {@link #MIN_GAIN}. A trial whose first period fell
+ * {@link #EARLY_LOSS} under the baseline is given up at once. Measuring the old placement on both
+ * sides of each trial period is what makes the verdict trustworthy on a machine whose speed
+ * drifts: while the JIT warms up, or the host's load changes, progress rises or falls from period
+ * to period whatever the placement, and a trial judged against the period before it alone would
+ * be kept for the drift. Several rounds, judged by a median, are what make it trustworthy on a
+ * machine whose periods scatter by a quarter: one stalled period, trial or old, decides nothing. For the same reason a search makes its first trial only once two periods in a row
+ * measured within {@link #STEADY} of each other (or after {@link #MAX_UNSTEADY_PERIODS} periods).
+ * A placement is left only for one that measured faster, never for a slower one. Once no untried
  * move remains it settles, until progress stays well below its settled level (a running average)
  * for {@link #LOW_PERIODS} periods in a row, which starts a new search.
  *
@@ -36,11 +40,19 @@ final class PlacementSearch {
     /** The busiest thread's share of a core from which placement sets the pace. */
     static final double SATURATED = 0.75;
     /**
-     * Least rise in progress, as a share, that a move must bring over both periods around it to
-     * be kept: above what a period's progress varies by on a shared machine, below what a move
-     * that stops messages crossing between cores brings.
+     * Least rise in progress, as a share, from the old placement's median period to the trial's,
+     * for a move to be kept: below what a move that stops messages crossing between cores brings,
+     * above what a move between equal placements shows over several rounds.
      */
     static final double MIN_GAIN = 0.10;
+    /**
+     * Trial periods per verdict, each between two periods of the old placement. One was not
+     * enough: periods of one placement scatter by a quarter on a shared machine, so a single
+     * round kept or lost a move that gains a third about as often as a coin would.
+     */
+    static final int ROUNDS = 3;
+    /** A trial whose first period measures this share under the baseline is given up without more rounds. */
+    static final double EARLY_LOSS = 0.10;
     /** Moves tried per placement, the most promising first. */
     static final int TRIES_PER_PLACEMENT = 4;
     /** A settled placement whose progress stays under this share of its settled level is searched again. */
@@ -71,9 +83,12 @@ final class PlacementSearch {
         }
     }
 
-    /** Why a cycle moves: a trial, a trial taken back, or a trial that measured faster made again for good. */
+    /**
+     * Why a cycle moves: a trial, a trial taken back, a trial's next round, or a trial that
+     * measured faster made again for good.
+     */
     enum Kind {
-        TRY("trying"), TAKE_BACK("moved back"), KEEP("keeping");
+        TRY("trying"), TAKE_BACK("moved back"), TRY_AGAIN("trying again"), KEEP("keeping");
 
         private final String verb;
 
@@ -97,7 +112,10 @@ final class PlacementSearch {
     private long lastNanos = -1;
     private long lastProgress;
     private double baseline;
-    private double trialRate;
+    /** The trial's periods so far, and the old placement's periods around them (the baseline first). */
+    private final double[] trialRates = new double[ROUNDS];
+    private final double[] oldRates = new double[ROUNDS + 1];
+    private int rounds;
     private double settledLevel;
     private int lowPeriods;
     /** Whether this search has seen progress hold steady, so it may try moves. */
@@ -163,33 +181,41 @@ final class PlacementSearch {
             return null;
         }
         trial = next;
+        rounds = 0;
+        oldRates[0] = rate;
         phase = Phase.TRIAL;
         return next;
     }
 
     /**
-     * The trial's period ended: it is taken back either way, to be rejected if it was no faster
-     * than the baseline, or else to measure the old placement once more (CHECK).
+     * The trial's period ended: it is taken back either way, to be rejected if its first period
+     * measured well under the baseline, or else to measure the old placement once more (CHECK).
      */
     private Move endTrial(double rate) {
         Move done = trial;
         Move back = new Move(done.slot(), done.to(), done.from(), Kind.TAKE_BACK);
-        if (rate >= baseline * (1 + MIN_GAIN)) {
-            trialRate = rate;
-            phase = Phase.CHECK;
-        } else {
+        trialRates[rounds++] = rate;
+        if (rounds == 1 && rate < baseline * (1 - EARLY_LOSS)) {
             reject(done);
+        } else {
+            phase = Phase.CHECK;
         }
         return back;
     }
 
     /**
-     * The old placement measured again after a promising trial: the move is made for good if the
-     * trial beat both periods around it, else this period is the baseline for the next trial.
+     * The old placement measured again: the next round starts, or, after the last, the move is
+     * made for good if the rounds gained (see {@link #medianGain()}); else this period is the
+     * baseline for the next trial.
      */
     private Move endCheck(double rate, List<Runner> pool, double[] loads, long elapsed) {
         Move done = trial;
-        if (trialRate >= Math.max(baseline, rate) * (1 + MIN_GAIN)) {
+        oldRates[rounds] = rate;
+        if (rounds < ROUNDS) {
+            phase = Phase.TRIAL;
+            return new Move(done.slot(), done.from(), done.to(), Kind.TRY_AGAIN);
+        }
+        if (medianGain() >= 1 + MIN_GAIN) {
             trial = null;
             tried.clear(); // a new placement: every move is worth a try again
             phase = Phase.BASELINE;
@@ -197,6 +223,23 @@ final class PlacementSearch {
         }
         reject(done);
         return startTrial(rate, pool, loads, elapsed);
+    }
+
+    /**
+     * The median of the trial's periods over the median of the old placement's. Alternating the
+     * two makes a steady drift raise (or lower) both medians alike; the medians pass over a
+     * stalled period, trial or old, which would sway a mean or a ratio of neighbours.
+     */
+    private double medianGain() {
+        double old = median(oldRates);
+        return old > 0 ? median(trialRates) / old : Double.MAX_VALUE;
+    }
+
+    private static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        int n = v.length;
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
     }
 
     private void reject(Move done) {

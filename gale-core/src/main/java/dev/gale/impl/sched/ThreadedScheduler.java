@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ThreadedScheduler implements Scheduler {
     private static final Logger LOG = LoggerFactory.getLogger(ThreadedScheduler.class);
-    /** How often the placement is judged: each move is measured over one such period, against the one before. */
+    /** How often the placement is judged: the placement search measures progress over periods this long. */
     static final long BALANCE_NANOS = 300_000_000L;
     /** Longest sleep of a watchdog that finds every thread outside user code (idle, or between calls). */
     static final long WATCH_IDLE_MAX_NANOS = 200_000_000L;
