@@ -98,7 +98,8 @@ public final class CompareTopologies {
             new Metric("first_ms", "submit -> first ack/tuple (ms)", Metric.LOWER),
             new Metric("cluster_start_ms", "new LocalCluster() (ms)", Metric.LOWER),
             new Metric("gc_ms", "GC time in window (ms)", Metric.LOWER),
-            new Metric("threads", "JVM threads", Metric.NEITHER));
+            new Metric("threads", "JVM threads", Metric.NEITHER),
+            new Metric("steal_pct", "host steal, whole run (% of CPU)", Metric.NEITHER));
 
     record Run(String engine, String scenario, int repeat, double wallSecs, Map<String, Object> result,
                String error, Path log) {
@@ -167,9 +168,10 @@ public final class CompareTopologies {
                     }
                     Run r = runChild(engine, classpaths.get(engine), jvmOpts, scenario, rep, warmup, measure, out);
                     runs.add(r);
-                    System.err.printf(Locale.ROOT, "[%d/%d] %-5s %-20s #%d  %s  (%.0f s)%n", runs.size(), total,
+                    System.err.printf(Locale.ROOT, "[%d/%d] %-5s %-20s #%d  %s  (%.0f s%s)%n", runs.size(), total,
                             engine, scenario, rep, r.error != null ? "FAILED: " + r.error : brief(r.result),
-                            r.wallSecs);
+                            r.wallSecs, r.result != null && r.result.containsKey("steal_pct")
+                                    ? String.format(Locale.ROOT, ", host steal %.0f%%", d(r.result, "steal_pct")) : "");
                 }
             }
         }
@@ -211,6 +213,7 @@ public final class CompareTopologies {
         Path log = out.resolve("logs").resolve(engine + "-" + scenario + "-" + rep + ".log");
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
         long t0 = System.nanoTime();
+        HostSteal stealBefore = HostSteal.now();
         Process p = pb.start();
         long limitSecs = (long) (warmup + measure) + 180;
         String error = null;
@@ -221,11 +224,16 @@ public final class CompareTopologies {
             error = "exit code " + p.exitValue();
         }
         double wall = (System.nanoTime() - t0) / 1e9;
+        HostSteal stealAfter = HostSteal.now();
         Map<String, Object> result = null;
         for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
             if (line.startsWith(TopologyRun.RESULT_PREFIX)) {
                 result = parseResult(line.substring(TopologyRun.RESULT_PREFIX.length()));
             }
+        }
+        double steal = stealAfter == null ? Double.NaN : stealAfter.percentSince(stealBefore);
+        if (result != null && !Double.isNaN(steal)) {
+            result.put("steal_pct", steal);
         }
         if (result == null && error == null) {
             error = "no RESULT line";
