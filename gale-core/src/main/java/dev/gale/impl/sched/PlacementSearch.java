@@ -23,12 +23,14 @@ import java.util.Set;
  * sides of each trial period is what makes the verdict trustworthy on a machine whose speed
  * drifts: while the JIT warms up, or the host's load changes, progress rises or falls from period
  * to period whatever the placement, and a trial judged against the period before it alone would
- * be kept for the drift. Several rounds, judged by a median, are what make it trustworthy on a
- * machine whose periods scatter by a quarter: one stalled period, trial or old, decides nothing. For the same reason a search makes its first trial only once two periods in a row
- * measured within {@link #STEADY} of each other (or after {@link #MAX_UNSTEADY_PERIODS} periods).
- * A placement is left only for one that measured faster, never for a slower one. Once no untried
- * move remains it settles, until progress stays well below its settled level (a running average)
- * for {@link #LOW_PERIODS} periods in a row, which starts a new search.
+ * be kept for the drift. For the same reason a search makes its first trial only once two
+ * periods in a row measured within {@link #STEADY} of each other (or after
+ * {@link #MAX_UNSTEADY_PERIODS} periods). Several rounds, judged by medians, are what make the
+ * verdict trustworthy on a machine whose periods scatter by a quarter: one stalled period, trial
+ * or old, decides nothing. A placement is left only for one that measured faster, never for a
+ * slower one. Once no untried move remains it settles, until progress stays well below its
+ * settled level (a running average) for {@link #LOW_PERIODS} periods in a row, which starts a new
+ * search.
  *
  * <p>Candidates are single moves of one cycle to another thread (the moved-from thread keeps at
  * least one), ordered by what they promise: evening out the loads, and bringing together cycles
