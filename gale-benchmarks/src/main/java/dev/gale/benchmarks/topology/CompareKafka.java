@@ -227,6 +227,7 @@ public final class CompareKafka {
             long childCpu0 = cpuNanos(child.pid());
             long brokerCpu0 = cpuNanos(brokerPid);
             long selfCpu0 = selfCpuNanos();
+            HostSteal steal0 = HostSteal.now();
             long w0 = System.nanoTime();
             phase(driver, child, "saturated", s.measure, rates);
             long w1 = System.nanoTime();
@@ -240,6 +241,10 @@ public final class CompareKafka {
             r.put("engine_cpu_cores", (cpuNanos(child.pid()) - childCpu0) / (double) (w1 - w0));
             r.put("broker_cpu_cores", (cpuNanos(brokerPid) - brokerCpu0) / (double) (w1 - w0));
             r.put("harness_cpu_cores", (selfCpuNanos() - selfCpu0) / (double) (w1 - w0));
+            HostSteal steal1 = HostSteal.now();
+            if (steal1 != null && !Double.isNaN(steal1.percentSince(steal0))) {
+                r.put("steal_pct", steal1.percentSince(steal0));
+            }
             if (outs > 0) {
                 r.put("engine_cpu_us_per_record", (double) r.get("engine_cpu_cores") * 1e6 / (double) r.get("records_per_s"));
                 r.put("broker_cpu_us_per_record", (double) r.get("broker_cpu_cores") * 1e6 / (double) r.get("records_per_s"));
@@ -567,9 +572,10 @@ public final class CompareKafka {
 
     private static String brief(Map<String, Object> r) {
         return String.format(Locale.ROOT, "%s records/s, p99 %.3g ms saturated, p99 %.3g ms at fixed rate,"
-                        + " engine %.2f cores, broker %.2f cores, first output %.0f ms",
+                        + " engine %.2f cores, broker %.2f cores, first output %.0f ms%s",
                 Figures.num(d(r, "records_per_s")), d(r, "sat_p99_ms"), d(r, "fixed_p99_ms"), d(r, "engine_cpu_cores"),
-                d(r, "broker_cpu_cores"), d(r, "first_output_ms"));
+                d(r, "broker_cpu_cores"), d(r, "first_output_ms"),
+                Double.isNaN(d(r, "steal_pct")) ? "" : String.format(Locale.ROOT, ", host steal %.0f%%", d(r, "steal_pct")));
     }
 
     private static void renderTable(StringBuilder t, List<Map<String, Object>> summary, List<Run> runs,
@@ -590,6 +596,7 @@ public final class CompareKafka {
                 new Metric("harness_cpu_cores", "harness JVM CPU, saturated (cores)", false),
                 new Metric("engine_peak_rss_mb", "engine JVM peak RSS (MB)", true),
                 new Metric("engine_threads", "engine JVM threads", false),
+                new Metric("steal_pct", "host steal, saturated window (% of CPU)", false),
                 new Metric("first_output_ms", "JVM start -> first output read (ms)", true),
                 new Metric("harness_produce_retries", "harness produce retries (should be 0)", false));
         String fmt = "%-44s %-24s %-24s %s%n";

@@ -99,7 +99,8 @@ public final class CompareTopologies {
             new Metric("cluster_start_ms", "new LocalCluster() (ms)", Metric.LOWER),
             new Metric("gc_ms", "GC time in window (ms)", Metric.LOWER),
             new Metric("threads", "JVM threads", Metric.NEITHER),
-            new Metric("steal_pct", "host steal, whole run (% of CPU)", Metric.NEITHER));
+            new Metric("steal_pct", "host steal, whole run (% of CPU)", Metric.NEITHER),
+            new Metric("probe_us", "host probe, fixed work, median (us)", Metric.NEITHER));
 
     record Run(String engine, String scenario, int repeat, double wallSecs, Map<String, Object> result,
                String error, Path log) {
@@ -158,20 +159,22 @@ public final class CompareTopologies {
                 total += SCENARIOS_OF.get(engine).contains(scenario) ? repeats : 0;
             }
         }
-        for (int rep = 1; rep <= repeats; rep++) {
-            for (String scenario : scenarios) {
-                List<String> order = new ArrayList<>(engines);
-                Collections.rotate(order, rep - 1); // each engine goes first in turn
-                for (String engine : order) {
-                    if (!SCENARIOS_OF.get(engine).contains(scenario)) {
-                        continue;
+        try (HostProbe probe = HostProbe.start()) {
+            for (int rep = 1; rep <= repeats; rep++) {
+                for (String scenario : scenarios) {
+                    List<String> order = new ArrayList<>(engines);
+                    Collections.rotate(order, rep - 1); // each engine goes first in turn
+                    for (String engine : order) {
+                        if (!SCENARIOS_OF.get(engine).contains(scenario)) {
+                            continue;
+                        }
+                        Run r = runChild(engine, classpaths.get(engine), jvmOpts, scenario, rep, warmup, measure, out,
+                                probe);
+                        runs.add(r);
+                        System.err.printf(Locale.ROOT, "[%d/%d] %-5s %-20s #%d  %s  (%.0f s%s)%n", runs.size(), total,
+                                engine, scenario, rep, r.error != null ? "FAILED: " + r.error : brief(r.result),
+                                r.wallSecs, hostNote(r.result));
                     }
-                    Run r = runChild(engine, classpaths.get(engine), jvmOpts, scenario, rep, warmup, measure, out);
-                    runs.add(r);
-                    System.err.printf(Locale.ROOT, "[%d/%d] %-5s %-20s #%d  %s  (%.0f s%s)%n", runs.size(), total,
-                            engine, scenario, rep, r.error != null ? "FAILED: " + r.error : brief(r.result),
-                            r.wallSecs, r.result != null && r.result.containsKey("steal_pct")
-                                    ? String.format(Locale.ROOT, ", host steal %.0f%%", d(r.result, "steal_pct")) : "");
                 }
             }
         }
@@ -200,7 +203,8 @@ public final class CompareTopologies {
     }
 
     private static Run runChild(String engine, String cp, String jvmOpts, String scenario, int rep,
-                                double warmup, double measure, Path out) throws IOException, InterruptedException {
+                                double warmup, double measure, Path out, HostProbe probe)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(Arrays.asList(jvmOpts.trim().split("\\s+")));
@@ -214,6 +218,7 @@ public final class CompareTopologies {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
         long t0 = System.nanoTime();
         HostSteal stealBefore = HostSteal.now();
+        int probeMark = probe.mark();
         Process p = pb.start();
         long limitSecs = (long) (warmup + measure) + 180;
         String error = null;
@@ -235,6 +240,10 @@ public final class CompareTopologies {
         if (result != null && !Double.isNaN(steal)) {
             result.put("steal_pct", steal);
         }
+        double probeMicros = probe.medianMicrosSince(probeMark);
+        if (result != null && !Double.isNaN(probeMicros)) {
+            result.put("probe_us", probeMicros);
+        }
         if (result == null && error == null) {
             error = "no RESULT line";
         }
@@ -242,6 +251,21 @@ public final class CompareTopologies {
             error += " (see " + log + ")";
         }
         return new Run(engine, scenario, rep, wall, result, error, log);
+    }
+
+    /** What the host did during a run, for its progress line: ", host steal 3%, probe 110 us". */
+    static String hostNote(Map<String, Object> result) {
+        if (result == null) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder();
+        if (result.containsKey("steal_pct")) {
+            b.append(String.format(Locale.ROOT, ", host steal %.0f%%", d(result, "steal_pct")));
+        }
+        if (result.containsKey("probe_us")) {
+            b.append(String.format(Locale.ROOT, ", probe %.0f us", d(result, "probe_us")));
+        }
+        return b.toString();
     }
 
     private static Map<String, Object> parseResult(String s) {
