@@ -243,12 +243,7 @@ public final class BoltExecutor extends BoltExecutorPad {
     protected void shutdown() {
         for (BoltTask t : tasks) {
             t.collector.closeForeignEmits();
-            try {
-                t.bolt.cleanup();
-            } catch (Throwable e) {
-                userErrorWhileStopping(t.setup.taskId, "cleanup failed", e);
-            }
-            t.setup.hooks.cleanup();
+            stopTask(t.setup, "cleanup failed", t.bolt::cleanup);
         }
     }
 
@@ -259,11 +254,7 @@ public final class BoltExecutor extends BoltExecutorPad {
 
     @Override
     public List<TaskMetrics> metrics() {
-        List<TaskMetrics> out = new ArrayList<>(tasks.length);
-        for (BoltTask t : tasks) {
-            out.add(t.setup.metrics);
-        }
-        return out;
+        return metricsOf(tasks, t -> t.setup);
     }
 
     /** The user bolt objects of this executor's tasks (basic bolts unwrapped), for tests and tools. */

@@ -18,6 +18,7 @@ import java.nio.channels.ClosedByInterruptException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.jctools.queues.MessagePassingQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -397,6 +398,28 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
             throw Halted.INSTANCE;
         }
         env.errors().report(componentId, taskId, what, e);
+    }
+
+    /**
+     * Stops one task: its user code's last call (a bolt's cleanup, a spout's close), reported under
+     * {@code failure} if it throws so that the other tasks still stop, then its hooks' cleanup.
+     */
+    protected final void stopTask(TaskSetup setup, String failure, Runnable lastCall) {
+        try {
+            lastCall.run();
+        } catch (Throwable e) {
+            userErrorWhileStopping(setup.taskId, failure, e);
+        }
+        setup.hooks.cleanup();
+    }
+
+    /** The metrics of each of {@code tasks}, in task order. */
+    protected static <T> List<TaskMetrics> metricsOf(T[] tasks, Function<T, TaskSetup> setup) {
+        List<TaskMetrics> out = new ArrayList<>(tasks.length);
+        for (T t : tasks) {
+            out.add(setup.apply(t).metrics);
+        }
+        return out;
     }
 
     /** Same as {@link #userError} for close and cleanup, which must go on with the other tasks. */

@@ -493,12 +493,7 @@ public final class SpoutExecutor extends SpoutExecutorPad implements SpoutTrees.
     @Override
     protected void shutdown() {
         for (SpoutTask t : tasks) {
-            try {
-                t.spout.close();
-            } catch (Throwable e) {
-                userErrorWhileStopping(t.setup.taskId, "close failed", e);
-            }
-            t.setup.hooks.cleanup();
+            stopTask(t.setup, "close failed", t.spout::close);
         }
     }
 
@@ -509,11 +504,7 @@ public final class SpoutExecutor extends SpoutExecutorPad implements SpoutTrees.
 
     @Override
     public List<TaskMetrics> metrics() {
-        List<TaskMetrics> out = new ArrayList<>(tasks.length);
-        for (SpoutTask t : tasks) {
-            out.add(t.setup.metrics);
-        }
-        return out;
+        return metricsOf(tasks, t -> t.setup);
     }
 
     /** The user spout objects of this executor's tasks (for tests and tools). */
