@@ -129,6 +129,9 @@ final class PlacementSearch {
     /** Moves tried and rejected at the current placement (slot and target). */
     private final Set<List<Object>> tried = new HashSet<>();
     private double lastRate;
+    /** Whether the traffic was read at the end of the previous period, and so covers exactly this one. */
+    private boolean trafficReadBefore;
+    private boolean trafficOfThisPeriod;
 
     /**
      * Reads the period that just ended and returns the move to make now (possibly the revert of
@@ -144,6 +147,14 @@ final class PlacementSearch {
         lastProgress = progress;
         lastRate = rate;
         double[] loads = readLoads(pool, elapsed, first);
+        // Traffic weighs only in choosing a move, which waits for saturated threads; reading it
+        // costs a look at every pair of cycles, which an idle topology of 200 would pay each period.
+        boolean saturated = max(loads) >= SATURATED;
+        if (saturated) {
+            readTraffic(pool);
+        }
+        trafficOfThisPeriod = saturated && trafficReadBefore;
+        trafficReadBefore = saturated;
         if (first) {
             return null;
         }
@@ -174,6 +185,9 @@ final class PlacementSearch {
             if (!steady) {
                 return null;
             }
+        }
+        if (!trafficOfThisPeriod) {
+            return null; // the traffic read spans earlier, unsaturated periods: measure one more
         }
         Move next = nextCandidate(pool, loads, elapsed);
         if (next == null) {
@@ -268,7 +282,7 @@ final class PlacementSearch {
         return null;
     }
 
-    /** Each runner's share of a core over the period, from its cycles' busy time; also updates the slots' deltas. */
+    /** Each runner's share of a core over the period, from its cycles' busy time; also updates the slots' busy deltas. */
     private static double[] readLoads(List<Runner> pool, long elapsed, boolean first) {
         double[] loads = new double[pool.size()];
         for (int i = 0; i < pool.size(); i++) {
@@ -277,12 +291,19 @@ final class PlacementSearch {
                 long busy = s.busyNanos;
                 s.busyDelta = busy - s.busySeen;
                 s.busySeen = busy;
-                s.readTraffic();
                 sum += s.busyDelta;
             }
             loads[i] = first || elapsed <= 0 ? 0 : (double) sum / elapsed;
         }
         return loads;
+    }
+
+    private static void readTraffic(List<Runner> pool) {
+        for (Runner r : pool) {
+            for (Slot s : r.owned()) {
+                s.readTraffic();
+            }
+        }
     }
 
     private static double max(double[] loads) {

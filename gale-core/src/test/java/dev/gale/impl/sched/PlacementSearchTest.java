@@ -266,6 +266,23 @@ class PlacementSearchTest {
     }
 
     @Test
+    void trafficWhileTheThreadsAreNotSaturatedIsNeitherReadNorWeighedInTheNextMove() {
+        Pool p = new Pool();
+        assertThat(p.period(0.45, 1000)).as("saturated once: progress to compare with").isNull();
+        for (int i = 0; i < 5; i++) {
+            p.spoutCycle.sent[3] += 10_000; // the spout and the acker talk, while the threads idle
+            assertThat(p.period(0.2, 1000)).isNull();
+        }
+        assertThat(p.spout.sentDuringPeriod(p.acker)).as("not read while idle").isZero();
+        p.bCycle.sent[1] += 900;
+        assertThat(p.period(0.45, 1000)).as("saturated again: its traffic reading spans the idle periods").isNull();
+        p.bCycle.sent[1] += 900;
+        PlacementSearch.Move m = p.period(0.45, 1000);
+        // Only this period's traffic counts: b and a, not the spout and the acker of the idle periods.
+        assertThat(m.slot()).isIn(p.a, p.b);
+    }
+
+    @Test
     void itSettlesOnceNoMoveHelpsAndSearchesAgainWhenProgressFallsAway() {
         Pool p = new Pool();
         int trials = 0;
