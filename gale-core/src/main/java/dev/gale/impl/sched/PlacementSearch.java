@@ -342,12 +342,11 @@ final class PlacementSearch {
                 }
             }
         }
+        if (tried.size() >= TRIES_PER_PLACEMENT) {
+            return null;
+        }
         candidates.sort(Comparator.comparingDouble(Scored::score).reversed());
-        int considered = 0;
         for (Scored c : candidates) {
-            if (considered++ >= TRIES_PER_PLACEMENT + tried.size()) {
-                break;
-            }
             if (!tried.contains(List.of(c.move().slot(), c.move().to()))) {
                 return c.move();
             }

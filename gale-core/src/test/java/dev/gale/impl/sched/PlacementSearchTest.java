@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gale.impl.transfer.Parker;
 import dev.gale.time.Clock;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -280,6 +281,38 @@ class PlacementSearchTest {
         PlacementSearch.Move m = p.period(0.45, 1000);
         // Only this period's traffic counts: b and a, not the spout and the acker of the idle periods.
         assertThat(m.slot()).isIn(p.a, p.b);
+    }
+
+    @Test
+    void withManyCyclesOnlyTheMostPromisingFewMovesAreTriedBeforeItSettles() {
+        // Twenty executors on two threads (wide's shape) make twenty candidate moves; three rounds
+        // of each would take the search half a minute of trials, each one a cost while it lasts.
+        List<Slot> slots = new ArrayList<>();
+        Runner t0 = new Runner("t0", Clock.system(), IdleStrategy.PARK);
+        Runner t1 = new Runner("t1", Clock.system(), IdleStrategy.PARK);
+        for (int i = 0; i < 20; i++) {
+            Slot s = new Slot(new Probe("c" + i, i % 4));
+            slots.add(s);
+            (i % 2 == 0 ? t0 : t1).hand(s);
+        }
+        PlacementSearch search = new PlacementSearch();
+        search.step(List.of(t0, t1), 0, 0);
+        int trials = 0;
+        long now = 0;
+        for (int period = 1; period <= 100; period++) {
+            for (Slot s : slots) {
+                s.busyNanos += (long) (0.09 * PERIOD);
+            }
+            now += PERIOD;
+            PlacementSearch.Move m = search.step(List.of(t0, t1), now, 1000L * period);
+            if (m != null && m.from().giveUp(m.slot())) {
+                m.to().hand(m.slot());
+            }
+            if (m != null && m.kind() == PlacementSearch.Kind.TRY) {
+                trials++;
+            }
+        }
+        assertThat(trials).isEqualTo(PlacementSearch.TRIES_PER_PLACEMENT);
     }
 
     @Test
