@@ -297,7 +297,6 @@ public final class RunningTopology {
      * Work the topology has done so far, for the scheduler's placement search: tuples executed by
      * bolts and the acker, and tuples spouts emitted. At a fixed input, it grows with throughput.
      */
-    /** Work done by the whole topology so far: tuples its spouts emitted and its bolts executed. */
     private long progress() {
         long n = 0;
         for (TaskMetrics m : spoutMetrics) {
