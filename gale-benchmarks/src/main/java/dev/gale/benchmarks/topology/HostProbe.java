@@ -7,13 +7,14 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * How fast one of the host's CPUs runs while child runs go on: a thread of the harness measures the
- * CPU time of a fixed piece of single-threaded work (a xorshift walk over a 16 KiB table) four times
- * a second.
- * On a shared virtual machine that time can change two- or threefold within a minute with no
- * steal reported (other guests share the physical core or its caches), and every engine's
- * throughput follows it; the probe lets a table tell a slow run of an engine from a slow host.
- * A sample takes a tenth of a millisecond or two, so the probe costs a run about 0.1% of one CPU.
+ * How fast one of the host's cores runs while child runs go on: a thread of the harness measures
+ * the CPU time of a fixed piece of single-threaded work (a xorshift walk over a 16 KiB table) four
+ * times a second. CPU time leaves out the time the hypervisor takes away, which {@link HostSteal}
+ * reports, so the two tell apart a host that took CPU time from a core that ran slower (a busy
+ * neighbour on the physical core, a lower clock). A table that fits the core's first cache keeps
+ * out what the engine leaves in the caches, and with it a neighbour that takes memory bandwidth:
+ * the probe does not see that. A sample takes under a tenth of a millisecond, so the probe costs
+ * a run well under 0.1% of one CPU.
  *
  * <p>Thread-safe: the probing thread adds samples; any thread reads them.
  */
@@ -61,13 +62,12 @@ final class HostProbe implements AutoCloseable {
         if (n <= 0) {
             return Double.NaN;
         }
-        long[] v = new long[n];
+        double[] v = new double[n];
         for (int i = 0; i < n; i++) {
             v[i] = nanos.get(mark + i);
         }
         Arrays.sort(v);
-        double median = n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
-        return median / 1_000.0;
+        return Figures.median(v) / 1_000.0;
     }
 
     /** Times one piece of work and keeps the time. */

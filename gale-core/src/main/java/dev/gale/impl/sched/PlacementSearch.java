@@ -28,9 +28,9 @@ import java.util.Set;
  * {@link #MAX_UNSTEADY_PERIODS} periods). Several rounds, judged by medians, are what make the
  * verdict trustworthy on a machine whose periods scatter by a quarter: one stalled period, trial
  * or old, decides nothing. A placement is left only for one that measured faster, never for a
- * slower one. Once no untried move remains it settles, until progress stays well below its
- * settled level (a running average) for {@link #LOW_PERIODS} periods in a row, which starts a new
- * search.
+ * slower one. Once the {@link #TRIES_PER_PLACEMENT} most promising moves were tried it settles,
+ * until progress stays well below its settled level (a running average) for
+ * {@link #LOW_PERIODS} periods in a row, which starts a new search.
  *
  * <p>Candidates are single moves of one cycle to another thread (the moved-from thread keeps at
  * least one), ordered by what they promise: evening out the loads, and bringing together cycles
