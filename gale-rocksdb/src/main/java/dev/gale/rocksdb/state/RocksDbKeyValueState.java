@@ -6,8 +6,6 @@ import dev.gale.state.DefaultStateEncoder;
 import dev.gale.state.Serializer;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.AbstractMap;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -15,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import org.rocksdb.RocksDBException;
-import org.rocksdb.RocksIterator;
 import org.rocksdb.WriteBatch;
 
 /**
@@ -23,7 +20,9 @@ import org.rocksdb.WriteBatch;
  * prepared transaction and the txids of one namespace are keys under its prefix, and every step
  * of a checkpoint (prepare, commit, rollback) is one atomic write, synced to disk unless
  * configured otherwise. After {@code kill -9} the next open finds the last commit, and a prepared
- * transaction the recovery may still commit.
+ * transaction the recovery may still commit. A failed step throws an {@link IllegalStateException}
+ * naming this state and saying what happened; the checkpoint can be retried, on a reopened database
+ * if the failure broke the handle (see {@link RocksDbStore}).
  *
  * <p>Not thread-safe: one task uses it, on its own thread.
  *
@@ -113,29 +112,11 @@ public class RocksDbKeyValueState<K, V> extends BinaryKeyValueState<K, V> {
 
     /** Up to {@code max} entries under {@code prefix} from {@code from}, keys without the prefix. */
     private List<Map.Entry<byte[], byte[]>> read(byte[] prefix, byte[] from, boolean inclusive, int max) {
-        List<Map.Entry<byte[], byte[]>> out = new ArrayList<>();
-        try (RocksIterator it = store.db().newIterator()) {
-            it.seek(from);
-            if (!inclusive && it.isValid() && Arrays.equals(it.key(), from)) {
-                it.next();
-            }
-            while (it.isValid() && out.size() < max) {
-                byte[] k = it.key();
-                if (!startsWith(k, prefix)) {
-                    break;
-                }
-                out.add(new AbstractMap.SimpleImmutableEntry<>(Arrays.copyOfRange(k, prefix.length, k.length), it.value()));
-                it.next();
-            }
-            it.status();
-        } catch (RocksDBException e) {
-            throw new IllegalStateException(describe() + ": RocksDB scan failed: " + e.getMessage(), e);
+        try {
+            return store.scan(prefix, from, inclusive, max);
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException(describe() + ": " + e.getMessage(), e);
         }
-        return out;
-    }
-
-    private static boolean startsWith(byte[] k, byte[] prefix) {
-        return k.length >= prefix.length && Arrays.equals(k, 0, prefix.length, prefix, 0, prefix.length);
     }
 
     @Override
@@ -168,49 +149,51 @@ public class RocksDbKeyValueState<K, V> extends BinaryKeyValueState<K, V> {
 
     @Override
     protected void writePrepared(long txid, Map<byte[], byte[]> entries) {
-        try (WriteBatch batch = new WriteBatch()) {
+        write("preparing txid " + txid, batch -> {
             batch.deleteRange(preparedPrefix, end(preparedPrefix));
             for (Map.Entry<byte[], byte[]> e : entries.entrySet()) {
                 batch.put(concat(preparedPrefix, e.getKey()), e.getValue());
             }
             batch.put(concat(metaPrefix, PREPARED_TXID), longBytes(txid));
-            store.write(batch, sync);
-        } catch (RocksDBException e) {
-            throw new IllegalStateException(describe() + ": preparing txid " + txid + " failed: " + e.getMessage(), e);
-        }
+        });
     }
 
     @Override
     protected void applyPrepared(long txid, Map<byte[], byte[]> entries) {
-        try (WriteBatch batch = new WriteBatch()) {
+        write("committing txid " + txid, batch -> {
             addChanges(batch, entries);
             batch.deleteRange(preparedPrefix, end(preparedPrefix));
             batch.delete(concat(metaPrefix, PREPARED_TXID));
             batch.put(concat(metaPrefix, COMMITTED_TXID), longBytes(txid));
-            store.write(batch, sync);
-        } catch (RocksDBException e) {
-            throw new IllegalStateException(describe() + ": committing txid " + txid + " failed: " + e.getMessage(), e);
-        }
+        });
     }
 
     @Override
     protected void discardPrepared() {
-        try (WriteBatch batch = new WriteBatch()) {
+        write("rollback", batch -> {
             batch.deleteRange(preparedPrefix, end(preparedPrefix));
             batch.delete(concat(metaPrefix, PREPARED_TXID));
-            store.write(batch, sync);
-        } catch (RocksDBException e) {
-            throw new IllegalStateException(describe() + ": rollback failed: " + e.getMessage(), e);
-        }
+        });
     }
 
     @Override
     protected void writeCommitted(Map<byte[], byte[]> entries) {
+        write("commit", batch -> addChanges(batch, entries));
+    }
+
+    /** Fills a batch. */
+    @FunctionalInterface
+    private interface Batch {
+        void fill(WriteBatch batch) throws RocksDBException;
+    }
+
+    /** One atomic write; a failure names this state (so the bolt and task) and the step. */
+    private void write(String step, Batch changes) {
         try (WriteBatch batch = new WriteBatch()) {
-            addChanges(batch, entries);
+            changes.fill(batch);
             store.write(batch, sync);
-        } catch (RocksDBException e) {
-            throw new IllegalStateException(describe() + ": commit failed: " + e.getMessage(), e);
+        } catch (RocksDBException | IllegalStateException e) {
+            throw new IllegalStateException(describe() + ": " + step + " failed: " + e.getMessage(), e);
         }
     }
 

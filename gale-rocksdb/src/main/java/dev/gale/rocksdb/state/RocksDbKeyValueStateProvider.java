@@ -26,8 +26,9 @@ import java.util.Set;
  * }
  * </pre>
  * Every state of the topology (each task's, and the checkpoint spout's) is a namespace of the one
- * database in {@code path}, which this JVM opens once and keeps open. Only one process may use a
- * directory at a time. Thread-safe.
+ * database in {@code path}, which this JVM opens once and keeps open, reopening it after an I/O
+ * error or corruption broke the handle. Only one process may use a directory at a time; an open that
+ * fails says why (locked, not writable, corrupt, disk full). Thread-safe.
  */
 public class RocksDbKeyValueStateProvider implements StateProvider {
     private static final Set<String> KEYS = Set.of("path", "sync", "keySerializerClass", "valueSerializerClass",
