@@ -27,7 +27,9 @@ import org.slf4j.LoggerFactory;
  * {@link #dataFailed()} when one of its own tuples fails (the whole topology then rolls back to the
  * last commit and the spout re-reads from there). A rollback fails the tuples in flight that
  * bolts had taken: the spout must not call {@code dataFailed} for those (tuples emitted before its
- * last {@link Source#seek}; {@link #epoch()} tells them apart). Used on the spout task's thread only.
+ * last {@link Source#seek}; {@link #epoch()} tells them apart). A failure between the relay of a
+ * PREPARE and its completion fails that PREPARE, as does one before it not yet rolled back: the
+ * position it saved may be past the failed tuple. Used on the spout task's thread only.
  *
  * @param <P> the spout's position (e.g. an offset per partition), serializable by the state's serializer
  */
@@ -61,6 +63,10 @@ public final class CheckpointRelay<P extends Serializable> {
     /** A rollback was asked for and not yet passed on: further failures are part of the same one. */
     private boolean rollbackAsked;
     private long epoch;
+    /** The seq of the PREPARE relayed and not yet acked or failed, or -1. */
+    private long preparePending = -1;
+    /** A data tuple failed while {@link #preparePending} was in flight. */
+    private boolean prepareSpoiled;
 
     /**
      * @throws IllegalStateException if the topology has no checkpoint channel (not built by a
@@ -106,6 +112,13 @@ public final class CheckpointRelay<P extends Serializable> {
         try {
             switch (step.action()) {
                 case PREPARE:
+                    if (rollbackAsked) {
+                        LOG.debug("{}: PREPARE of txid {} failed: a rollback is asked for", name, txid);
+                        channel.report(new CheckpointChannel.Outcome(step.seq(), task, false));
+                        return;
+                    }
+                    preparePending = step.seq();
+                    prepareSpoiled = false;
                     positions.put(POSITION, source.position());
                     positions.prepareCommit(txid);
                     break;
@@ -134,6 +147,9 @@ public final class CheckpointRelay<P extends Serializable> {
             }
         } catch (RuntimeException e) {
             LOG.error("{}: {} of txid {} failed; the checkpoint will be recovered", name, step.action(), txid, e);
+            if (step.action() == Action.PREPARE) {
+                preparePending = -1;
+            }
             channel.report(new CheckpointChannel.Outcome(step.seq(), task, false));
             return;
         }
@@ -152,7 +168,11 @@ public final class CheckpointRelay<P extends Serializable> {
     /** Returns true if {@code msgId} is a relayed checkpoint tuple's (it is then handled). */
     public boolean ack(Object msgId) {
         if (msgId instanceof RelayId r) {
-            channel.report(new CheckpointChannel.Outcome(r.seq(), task, true));
+            boolean spoiled = settlePrepare(r) && prepareSpoiled;
+            if (spoiled) {
+                LOG.debug("{}: PREPARE of txid {} failed: a tuple failed while it was in flight", name, r.txid());
+            }
+            channel.report(new CheckpointChannel.Outcome(r.seq(), task, !spoiled));
             return true;
         }
         return false;
@@ -161,7 +181,17 @@ public final class CheckpointRelay<P extends Serializable> {
     /** Returns true if {@code msgId} is a relayed checkpoint tuple's (it is then handled). */
     public boolean fail(Object msgId) {
         if (msgId instanceof RelayId r) {
+            settlePrepare(r);
             channel.report(new CheckpointChannel.Outcome(r.seq(), task, false));
+            return true;
+        }
+        return false;
+    }
+
+    /** True if {@code r} is the PREPARE in flight, which it then no longer is. */
+    private boolean settlePrepare(RelayId r) {
+        if (r.action() == Action.PREPARE && r.seq() == preparePending) {
+            preparePending = -1;
             return true;
         }
         return false;
@@ -169,6 +199,9 @@ public final class CheckpointRelay<P extends Serializable> {
 
     /** One of the spout's tuples failed: the topology rolls back to the last commit, and the spout with it. */
     public void dataFailed() {
+        if (preparePending >= 0) {
+            prepareSpoiled = true;
+        }
         if (!rollbackAsked) {
             rollbackAsked = true;
             channel.requestRollback();

@@ -29,6 +29,9 @@ import org.slf4j.LoggerFactory;
  * own progress ({@link CheckPointState}) is kept in a state of the configured provider, committed
  * at each step, so a durable provider resumes the protocol where a crash left it.
  *
+ * <p>A PREPARE that ends while a checkpointed spout asks for a rollback counts as failed: the
+ * positions it saved may be past the failed tuple, and committing them would lose it.
+ *
  * <p>Gale addition: with checkpointed spouts ({@link ICheckpointedSpout}) it hands each step to
  * them through the topology's {@link CheckpointChannel} and waits for all of them, as for its own
  * tuple. Unlike Storm's, it never sleeps in {@code nextTuple}: the engine parks an idle spout.
@@ -229,6 +232,15 @@ public class CheckpointSpout extends BaseRichSpout {
     private void finishIfDone(Step s) {
         if (s.ownPending || s.relaysPending > 0) {
             return;
+        }
+        if (channel != null && channel.takeRollbackRequest()) {
+            rollbackWanted = true;
+        }
+        if (s.action == Action.PREPARE && rollbackWanted && !s.failed) {
+            // A checkpointed spout's tuple failed while the positions were being saved: they may be
+            // past that tuple, so this checkpoint must not be committed (and rolled back to).
+            LOG.info("{}: PREPARE of txid {} spoiled by a failed tuple; rolling back", name, s.txid);
+            s.failed = true;
         }
         if (s.failed) {
             step = null;

@@ -33,7 +33,10 @@ import org.slf4j.LoggerFactory;
  * and the copy passed on downstream is anchored to all of them, so a checkpoint is acked to the
  * spout only once every bolt handled it. Gale addition: with checkpointed spouts (exactly-once),
  * the bolt aligns its inputs: once a copy came from a task, that task's later tuples wait until
- * the checkpoint is handled, so the state saved reflects exactly the tuples sent before it.
+ * the checkpoint is handled, so the state saved reflects exactly the tuples sent before it. An
+ * aligned bolt that failed an input, or threw on one, since the last PREPARE fails the next PREPARE:
+ * the checkpoint would otherwise commit the spouts' positions past a tuple whose effect the state
+ * lacks, and the rollback that the failure asks for would go back to that checkpoint.
  *
  * <p>One instance per task, used on the task's thread only.
  */
@@ -50,6 +53,8 @@ public abstract class BaseStatefulBoltExecutor implements IRichBolt {
     /** Tuples that came after a checkpoint copy from their task, waiting for that checkpoint (aligned mode). */
     private transient ArrayDeque<Waiting> waiting;
     private boolean aligned;
+    /** An input was failed or threw since the last PREPARE or ROLLBACK (any thread may fail a tuple). */
+    private transient volatile boolean inputFailed;
     /** "bolt 'x' task n", for messages. */
     protected transient String taskName;
 
@@ -92,7 +97,34 @@ public abstract class BaseStatefulBoltExecutor implements IRichBolt {
             // Sent after a checkpoint not handled yet: it belongs after it.
             waiting.add(new Waiting(input, latest.get(input.getSourceTask())));
         } else {
+            try {
+                handleTuple(input);
+            } catch (RuntimeException | Error e) {
+                inputFailed = true; // the engine fails the tuple and reports the error
+                throw e;
+            }
+        }
+    }
+
+    /** The bolt failed one of its inputs: in aligned mode the next PREPARE fails. */
+    protected final void noteInputFailed() {
+        inputFailed = true;
+    }
+
+    /**
+     * Runs {@link #handleTuple} for a tuple the engine is not executing now (it waited for a
+     * checkpoint or for the state): an exception fails that tuple and is reported, as the engine
+     * does for {@code execute}.
+     */
+    protected final void handleHeldTuple(Tuple input) {
+        try {
             handleTuple(input);
+        } catch (RuntimeException e) {
+            inputFailed = true;
+            LOG.error("{}: a held tuple from '{}' stream '{}' threw; the tuple is failed", taskName,
+                    input.getSourceComponent(), input.getSourceStreamId(), e);
+            collector.reportError(e);
+            collector.fail(input);
         }
     }
 
@@ -115,7 +147,17 @@ public abstract class BaseStatefulBoltExecutor implements IRichBolt {
         List<Tuple> copies = held.remove(request);
         latest.clear();
         try {
-            if (txid >= lastTxid) {
+            if (action == Action.PREPARE && aligned && inputFailed) {
+                inputFailed = false;
+                LOG.info("{}: PREPARE of txid {} failed: an input failed since the last checkpoint, whose"
+                        + " position it would commit past", taskName, txid);
+                for (Tuple t : copies) {
+                    collector.fail(t);
+                }
+            } else if (txid >= lastTxid) {
+                if (action == Action.PREPARE || action == Action.ROLLBACK) {
+                    inputFailed = false;
+                }
                 handleCheckpoint(copies, action, txid);
                 lastTxid = action == Action.ROLLBACK ? txid - 1 : txid;
             } else {
@@ -152,7 +194,7 @@ public abstract class BaseStatefulBoltExecutor implements IRichBolt {
             if (latest.containsValue(w.request)) {
                 still.add(w);
             } else {
-                handleTuple(w.tuple);
+                handleHeldTuple(w.tuple);
             }
         }
         waiting = still;
@@ -185,8 +227,22 @@ public abstract class BaseStatefulBoltExecutor implements IRichBolt {
 
     /** Refuses unanchored emits: in a stateful topology every tuple must belong to a tree, as in Storm. */
     protected static class AnchoringOutputCollector extends OutputCollector {
+        private final Runnable onFail;
+
         AnchoringOutputCollector(IOutputCollector delegate) {
+            this(delegate, () -> { });
+        }
+
+        /** Calls {@code onFail} on each {@link #fail}: the bolt failed one of its inputs. */
+        AnchoringOutputCollector(IOutputCollector delegate, Runnable onFail) {
             super(delegate);
+            this.onFail = onFail;
+        }
+
+        @Override
+        public void fail(Tuple input) {
+            onFail.run();
+            super.fail(input);
         }
 
         @Override

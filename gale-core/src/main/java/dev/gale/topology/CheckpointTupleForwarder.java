@@ -30,7 +30,7 @@ public class CheckpointTupleForwarder extends BaseStatefulBoltExecutor {
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector outputCollector) {
         init(context, new AnchoringOutputCollector(outputCollector));
-        bolt.prepare(topoConf, context, collector);
+        bolt.prepare(topoConf, context, new AnchoringOutputCollector(outputCollector, this::noteInputFailed));
     }
 
     @Override

@@ -59,7 +59,7 @@ public class StatefulBoltExecutor<T extends State> extends BaseStatefulBoltExecu
     /** Prepares with a given state (tests). */
     void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector, State state) {
         init(context, collector);
-        this.trackingCollector = new AckTrackingOutputCollector(collector);
+        this.trackingCollector = new AckTrackingOutputCollector(collector, this::noteInputFailed);
         this.pendingTuples = new ArrayList<>();
         this.preparedTuples = new ArrayList<>();
         this.boltInitialized = false;
@@ -119,7 +119,7 @@ public class StatefulBoltExecutor<T extends State> extends BaseStatefulBoltExecu
                 List<Tuple> pending = pendingTuples;
                 pendingTuples = new ArrayList<>();
                 for (Tuple t : pending) {
-                    bolt.execute(t);
+                    handleHeldTuple(t);
                 }
             }
             // Already initialized: a recovery elsewhere; this task keeps its state.
@@ -150,8 +150,8 @@ public class StatefulBoltExecutor<T extends State> extends BaseStatefulBoltExecu
     private static final class AckTrackingOutputCollector extends AnchoringOutputCollector {
         private final Queue<Tuple> acked = new ConcurrentLinkedQueue<>();
 
-        AckTrackingOutputCollector(OutputCollector delegate) {
-            super(delegate);
+        AckTrackingOutputCollector(OutputCollector delegate, Runnable onFail) {
+            super(delegate, onFail);
         }
 
         List<Tuple> takeAcked() {
