@@ -3,6 +3,7 @@ package dev.gale.spout;
 import dev.gale.spout.CheckPointState.Action;
 import dev.gale.state.KeyValueState;
 import dev.gale.state.StateFactory;
+import dev.gale.state.StateNamespaces;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.tuple.Fields;
@@ -17,7 +18,7 @@ import org.slf4j.LoggerFactory;
  * checkpoints, for exactly-once state. It passes each action of the {@link CheckpointSpout} on in
  * the spout's own {@value CheckpointSpout#CHECKPOINT_STREAM_ID} stream, after every tuple the spout
  * emitted before (the bolts align on it), and keeps the spout's read position in a state of the
- * configured provider (namespace {@code "<component>-<task>-position"}) in the same two-phase
+ * configured provider (namespace {@code "<topology>/<component>/<task index>/position"}) in the same two-phase
  * commit as the bolts' state: on PREPARE it saves the position reached, on COMMIT commits it, on
  * ROLLBACK goes back to the committed one and has the spout seek there, and on the first INITSTATE
  * has the spout seek to the committed position (or start as configured, if none).
@@ -35,7 +36,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class CheckpointRelay<P extends Serializable> {
     private static final Logger LOG = LoggerFactory.getLogger(CheckpointRelay.class);
-    private static final String POSITION = "position";
+    static final String POSITION = "position";
 
     /** The spout's side: where it is, and how it goes somewhere. */
     public interface Source<P> {
@@ -85,7 +86,7 @@ public final class CheckpointRelay<P extends Serializable> {
         this.collector = collector;
         this.source = source;
         this.positions = (KeyValueState<String, P>) StateFactory.getState(
-                context.getThisComponentId() + "-" + task + "-position", conf, context);
+                StateNamespaces.of(context, POSITION), conf, context);
         channel.register(task);
     }
 

@@ -4,6 +4,7 @@ import dev.gale.Config;
 import dev.gale.spout.CheckPointState.Action;
 import dev.gale.state.KeyValueState;
 import dev.gale.state.StateFactory;
+import dev.gale.state.StateNamespaces;
 import dev.gale.task.TopologyContext;
 import dev.gale.time.Clock;
 import dev.gale.topology.OutputFieldsDeclarer;
@@ -45,10 +46,11 @@ public class CheckpointSpout extends BaseRichSpout {
     public static final String CHECKPOINT_FIELD_TXID = "txid";
     public static final String CHECKPOINT_FIELD_ACTION = "action";
     private static final Logger LOG = LoggerFactory.getLogger(CheckpointSpout.class);
-    private static final String TX_STATE_KEY = "__state";
+    static final String TX_STATE_KEY = "__state";
     private static final int MIN_INTERVAL_MS = 100;
 
     private final List<String> relayComponents;
+    private final List<String> statefulBolts;
     private transient SpoutOutputCollector collector;
     private transient Clock clock;
     private transient long lastCheckpointTs;
@@ -93,7 +95,16 @@ public class CheckpointSpout extends BaseRichSpout {
      * the topology's checkpointed spouts.
      */
     public CheckpointSpout(List<String> relayComponents) {
+        this(relayComponents, Collections.emptyList());
+    }
+
+    /**
+     * Gale: same, also saving with its progress how many tasks each of {@code statefulBolts} and
+     * of the checkpointed spouts has ({@link CheckpointLayout}), which a later submit is checked against.
+     */
+    public CheckpointSpout(List<String> relayComponents, List<String> statefulBolts) {
         this.relayComponents = new ArrayList<>(relayComponents);
+        this.statefulBolts = new ArrayList<>(statefulBolts);
     }
 
     public static boolean isCheckpoint(Tuple input) {
@@ -128,14 +139,20 @@ public class CheckpointSpout extends BaseRichSpout {
 
     @SuppressWarnings("unchecked")
     private KeyValueState<String, CheckPointState> loadCheckpointState(Map<String, Object> conf, TopologyContext ctx) {
-        String namespace = ctx.getThisComponentId() + "-" + ctx.getThisTaskId();
-        KeyValueState<String, CheckPointState> state =
-                (KeyValueState<String, CheckPointState>) StateFactory.getState(namespace, conf, ctx);
-        if (state.get(TX_STATE_KEY) == null) {
-            state.put(TX_STATE_KEY, new CheckPointState(-1, CheckPointState.State.COMMITTED));
+        String namespace = StateNamespaces.of(ctx);
+        KeyValueState<String, Object> state = (KeyValueState<String, Object>) StateFactory.getState(namespace, conf, ctx);
+        Object tx = state.get(TX_STATE_KEY);
+        if (tx == null || !CheckpointLayout.anythingCommitted((CheckPointState) tx)) {
+            // Nothing committed yet: this topology's layout is the one its first commit will be made with.
+            List<String> participants = new ArrayList<>(relayComponents);
+            participants.addAll(statefulBolts);
+            if (tx == null) {
+                state.put(TX_STATE_KEY, new CheckPointState(-1, CheckPointState.State.COMMITTED));
+            }
+            state.put(CheckpointLayout.KEY, CheckpointLayout.of(participants, ctx));
             state.commit();
         }
-        return state;
+        return (KeyValueState<String, CheckPointState>) (KeyValueState<String, ?>) state;
     }
 
     private static int loadCheckpointInterval(Map<String, Object> conf) {

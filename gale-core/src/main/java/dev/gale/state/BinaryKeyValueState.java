@@ -55,6 +55,11 @@ public abstract class BinaryKeyValueState<K, V> implements KeyValueState<K, V> {
         }
     }
 
+    /** Gale: the last transaction committed to the store, or null if none ever was. */
+    public Long getCommittedTxid() {
+        return committedTxid;
+    }
+
     /** The namespace this state has in its store. */
     public String getNamespace() {
         return namespace;

@@ -22,9 +22,13 @@ public class StateFactory {
      * @throws RuntimeException whatever the provider throws (a store it cannot reach, a bad config)
      */
     public static State getState(String namespace, Map<String, Object> topoConf, TopologyContext context) {
+        return provider(providerName(topoConf)).newState(namespace, topoConf, context);
+    }
+
+    /** Gale: the class name of the configured provider, as configured. */
+    public static String providerName(Map<String, Object> topoConf) {
         Object configured = topoConf.get(Config.TOPOLOGY_STATE_PROVIDER);
-        String name = configured == null ? DEFAULT_PROVIDER : configured.toString().trim();
-        return provider(name).newState(namespace, topoConf, context);
+        return configured == null ? DEFAULT_PROVIDER : configured.toString().trim();
     }
 
     /** The provider of class {@code name} (a Storm name is mapped to Gale's), new. */

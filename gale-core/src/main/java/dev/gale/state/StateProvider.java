@@ -10,7 +10,7 @@ import java.util.Map;
  */
 public interface StateProvider {
     /**
-     * The state of {@code namespace} (unique per task, typically {@code "<component>-<task>"}): the
+     * The state of {@code namespace} (unique per task and part; see {@link StateNamespaces}): the
      * last committed state if one was saved, else a new empty one.
      */
     State newState(String namespace, Map<String, Object> topoConf, TopologyContext context);

@@ -14,6 +14,14 @@ public class WorkerUserContext extends WorkerTopologyContext {
         super(plan, topoConf, userResources);
     }
 
+    /**
+     * Gale: the context a task of this topology gets, for a hook that acts for it before the tasks
+     * open (e.g. reads its state).
+     */
+    public TopologyContext taskContext(int taskId) {
+        return new TopologyContext(plan, topoConf, taskId);
+    }
+
     /** Publishes a worker-level object under {@code name}, for every task's {@code getResource}. */
     public void setResource(String name, Object data) {
         userResources.put(name, data);

@@ -4,6 +4,7 @@ import dev.gale.Config;
 import dev.gale.state.KeyValueState;
 import dev.gale.state.State;
 import dev.gale.state.StateFactory;
+import dev.gale.state.StateNamespaces;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.base.BaseWindowedBolt;
@@ -50,7 +51,7 @@ public class PersistentWindowedBoltExecutor<T extends State> extends WindowedBol
     @Override
     @SuppressWarnings("unchecked")
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
-        String ns = context.getThisComponentId() + "-" + context.getThisTaskId() + "-window";
+        String ns = StateNamespaces.of(context, "window");
         prepare(topoConf, context, collector,
                 (KeyValueState<Long, WindowPartition<Tuple>>) StateFactory.getState(ns, topoConf, context),
                 (KeyValueState<String, Deque<Long>>) StateFactory.getState(ns + "-partitions", topoConf, context),

@@ -8,6 +8,7 @@ import static dev.gale.spout.CheckPointState.Action.ROLLBACK;
 import dev.gale.spout.CheckPointState.Action;
 import dev.gale.state.State;
 import dev.gale.state.StateFactory;
+import dev.gale.state.StateNamespaces;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.tuple.Tuple;
@@ -21,11 +22,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs an {@link IStatefulBolt} and keeps its state: {@code TopologyBuilder} wraps every stateful
- * bolt in one. The state comes from {@link StateFactory} (namespace {@code "<component>-<task>"})
- * and is handed to {@code initState} on INITSTATE, before the bolt sees any tuple (tuples that
- * come earlier wait). The bolt's acks are held: those made before a PREPARE are done once its
- * COMMIT is handled, so a tuple is acked only once the state that reflects it is committed; on
- * ROLLBACK they are failed instead, so the spout replays them.
+ * bolt in one. The state comes from {@link StateFactory} (namespace
+ * {@code "<topology>/<component>/<task index>"}, see {@link StateNamespaces}) and is handed to
+ * {@code initState} on INITSTATE, before the bolt sees any tuple (tuples that come earlier wait).
+ * The bolt's acks are held: those made before a PREPARE are done once its COMMIT is handled, so a
+ * tuple is acked only once the state that reflects it is committed; on ROLLBACK they are failed
+ * instead, so the spout replays them.
  *
  * <p>One instance per task, used on the task's thread only.
  *
@@ -52,7 +54,7 @@ public class StatefulBoltExecutor<T extends State> extends BaseStatefulBoltExecu
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
-        String namespace = context.getThisComponentId() + "-" + context.getThisTaskId();
+        String namespace = StateNamespaces.of(context);
         prepare(topoConf, context, collector, StateFactory.getState(namespace, topoConf, context));
     }
 

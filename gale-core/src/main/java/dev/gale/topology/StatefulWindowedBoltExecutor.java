@@ -5,6 +5,7 @@ import dev.gale.generated.GlobalStreamId;
 import dev.gale.state.KeyValueState;
 import dev.gale.state.State;
 import dev.gale.state.StateFactory;
+import dev.gale.state.StateNamespaces;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.tuple.Tuple;
@@ -52,7 +53,7 @@ public class StatefulWindowedBoltExecutor<T extends State> extends WindowedBoltE
     @Override
     @SuppressWarnings("unchecked")
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
-        String namespace = context.getThisComponentId() + "-" + context.getThisTaskId() + "-window";
+        String namespace = StateNamespaces.of(context, "window");
         prepare(topoConf, context, collector,
                 (KeyValueState<TaskStream, WindowState>) StateFactory.getState(namespace, topoConf, context));
     }

@@ -17,6 +17,7 @@ import dev.gale.lambda.SerializableBiConsumer;
 import dev.gale.lambda.SerializableConsumer;
 import dev.gale.lambda.SerializableSupplier;
 import dev.gale.spout.CheckpointChannel;
+import dev.gale.spout.CheckpointLayout;
 import dev.gale.spout.CheckpointSpout;
 import dev.gale.spout.ICheckpointedSpout;
 import dev.gale.state.State;
@@ -192,7 +193,14 @@ public class TopologyBuilder {
             }
         }
         boolean aligned = !relays.isEmpty();
-        SpoutDecl checkpointSpout = new SpoutDecl(CheckpointSpout.CHECKPOINT_COMPONENT_ID, new CheckpointSpout(relays), 1);
+        List<String> statefulBolts = new ArrayList<>();
+        for (Declarer<?> d : components.values()) {
+            if (d.component instanceof StatefulBoltExecutor) {
+                statefulBolts.add(d.id);
+            }
+        }
+        SpoutDecl checkpointSpout = new SpoutDecl(CheckpointSpout.CHECKPOINT_COMPONENT_ID,
+                new CheckpointSpout(relays, statefulBolts), 1);
         defs.put(checkpointSpout.id, checkpointSpout.build(checkpointSpout.component, List.of()));
         for (Declarer<?> d : components.values()) {
             if (d instanceof SpoutDecl) {
@@ -219,9 +227,9 @@ public class TopologyBuilder {
             }
             defs.put(d.id, d.build(bolt, extra));
         }
-        List<byte[]> hooks = workerHooks;
+        List<byte[]> hooks = new ArrayList<>(workerHooks);
+        hooks.add(Utils.javaSerialize(new CheckpointLayout.Hook(relays, statefulBolts)));
         if (aligned) {
-            hooks = new ArrayList<>(workerHooks);
             hooks.add(Utils.javaSerialize(new CheckpointChannel.Hook()));
         }
         return new StormTopology(defs, hooks, sharedMemory, componentToSharedMemory());

@@ -88,7 +88,7 @@ class CheckpointProtocolTest {
             cluster.killTopology("crash");
         }
         assertThat(spout.getAcked()).containsExactlyInAnyOrder("1-a", "1-b");
-        assertThat(SharedStoreProvider.namespaces(store)).contains("$checkpointspout-1");
+        assertThat(SharedStoreProvider.namespaces(store)).contains("crash/$checkpointspout/0");
 
         Counter counter = new Counter();
         Sink sink = new Sink();
@@ -127,7 +127,7 @@ class CheckpointProtocolTest {
                 cluster.killTopology("restarts");
             }
         }
-        String countNs = SharedStoreProvider.namespaces(store).stream().filter(n -> n.startsWith("count-")).findFirst()
+        String countNs = SharedStoreProvider.namespaces(store).stream().filter(n -> n.contains("/count/")).findFirst()
                 .orElseThrow();
         assertThat(SharedStoreProvider.committed(store, countNs, "w")).isEqualTo(expected);
         assertThat(SharedStoreProvider.committedTxid(store, countNs)).as("txids go on across restarts").isEqualTo(14L);
@@ -148,7 +148,7 @@ class CheckpointProtocolTest {
 
             feed(cluster, spout, 2, "a", "b"); // a=2, b=1
             SharedStoreProvider.Faults faults = SharedStoreProvider.faults(store);
-            faults.prefix = "count-";
+            faults.prefix = "prepare/count/";
             faults.failPrepares.set(1);
             clock.advanceMillis(INTERVAL); // the prepare fails: rollback to a=1
             assertThat(errors(cluster, "prepare", "count")).anySatisfy(m -> assertThat(m).contains("injected failure preparing"));
@@ -159,7 +159,7 @@ class CheckpointProtocolTest {
             assertThat(sink.received().get(sink.received().size() - 1)).containsExactly("a", 2L);
             clock.advanceMillis(INTERVAL);
             assertThat(spout.getAcked()).containsExactlyInAnyOrder("1-a", "3-a");
-            String countNs = SharedStoreProvider.namespaces(store).stream().filter(n -> n.startsWith("count-")).findFirst()
+            String countNs = SharedStoreProvider.namespaces(store).stream().filter(n -> n.contains("/count/")).findFirst()
                     .orElseThrow();
             assertThat(SharedStoreProvider.committed(store, countNs, "a")).isEqualTo(2L);
             assertThat(SharedStoreProvider.committed(store, countNs, "b")).isNull();
@@ -175,13 +175,13 @@ class CheckpointProtocolTest {
             cluster.submitTopology("commit", conf(store), topology(spout, new Counter(), new Sink()).createTopology());
             feed(cluster, spout, 1, "a", "b");
             SharedStoreProvider.Faults faults = SharedStoreProvider.faults(store);
-            faults.prefix = "count-";
+            faults.prefix = "commit/count/";
             faults.failCommits.set(1);
             clock.advanceMillis(INTERVAL); // prepared; the commit fails once; the recovery commits it
             assertThat(errors(cluster, "commit", "count")).anySatisfy(m -> assertThat(m).contains("injected failure committing"));
             assertThat(spout.getAcked()).containsExactlyInAnyOrder("1-a", "1-b");
             assertThat(spout.getFailed()).isEmpty();
-            String countNs = SharedStoreProvider.namespaces(store).stream().filter(n -> n.startsWith("count-")).findFirst()
+            String countNs = SharedStoreProvider.namespaces(store).stream().filter(n -> n.contains("/count/")).findFirst()
                     .orElseThrow();
             assertThat(SharedStoreProvider.committed(store, countNs, "a")).isEqualTo(1L);
         }
@@ -198,7 +198,7 @@ class CheckpointProtocolTest {
             feed(cluster, spout, 1, "a");
             clock.advanceMillis(INTERVAL);
             assertThat(errors(cluster, "poison", "count")).anySatisfy(m -> assertThat(m)
-                    .contains("state 'count-")
+                    .contains("state 'poison/count/")
                     .contains(StateFixtures.NotSerializable.class.getName())
                     .contains("valueSerializerClass"));
             assertThat(spout.getAcked()).isEmpty();

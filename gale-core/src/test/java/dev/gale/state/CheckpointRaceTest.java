@@ -255,7 +255,7 @@ class CheckpointRaceTest {
         long sum = 0;
         long count = 0;
         for (String ns : SharedStoreProvider.namespaces(store)) {
-            if (ns.startsWith("sum-")) {
+            if (ns.startsWith("race/sum/")) {
                 Object s = SharedStoreProvider.committed(store, ns, "sum");
                 Object c = SharedStoreProvider.committed(store, ns, "count");
                 sum += s == null ? 0 : (Long) s;

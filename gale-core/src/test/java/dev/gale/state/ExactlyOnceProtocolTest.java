@@ -162,7 +162,7 @@ class ExactlyOnceProtocolTest {
         long sum = 0;
         long count = 0;
         for (String ns : SharedStoreProvider.namespaces(store)) {
-            if (ns.startsWith("sum-")) {
+            if (ns.contains("/sum/")) {
                 Object s = SharedStoreProvider.committed(store, ns, "sum");
                 Object c = SharedStoreProvider.committed(store, ns, "count");
                 sum += s == null ? 0 : (Long) s;

@@ -67,6 +67,11 @@ public class SharedStoreProvider implements StateProvider {
         return out;
     }
 
+    /** Loses a namespace's data, as a store that was wiped or is another one would. */
+    public static void drop(String storeName, String namespace) {
+        STORES.remove(storeName + "/" + namespace);
+    }
+
     public static Long committedTxid(String storeName, String namespace) {
         Store s = STORES.get(storeName + "/" + namespace);
         if (s == null) {

@@ -216,7 +216,7 @@ public final class RunningTopology {
     /**
      * Starts the worker hooks, in the order added, before any executor runs, so what they publish
      * with setResource is there when tasks open. If one throws, those started are shut down and the
-     * submit fails with the hook's exception.
+     * submit fails with the hook's exception (an {@link InvalidTopologyException} as it is).
      */
     private void startWorkerHooks() {
         synchronized (killLock) {
@@ -225,6 +225,9 @@ public final class RunningTopology {
                     hook.start(env.topoConf(), new WorkerUserContext(env.plan(), env.topoConf(), env.userResources()));
                 } catch (RuntimeException e) {
                     shutdownWorkerHooks();
+                    if (e instanceof InvalidTopologyException) {
+                        throw e; // the hook's verdict on the topology, already saying why
+                    }
                     throw new IllegalStateException("topology '" + name() + "': worker hook " + hook.getClass().getName()
                             + " threw in start: " + e, e);
                 }
