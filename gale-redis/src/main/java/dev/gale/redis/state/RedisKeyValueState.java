@@ -14,10 +14,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.Transaction;
+import redis.clients.jedis.exceptions.JedisAccessControlException;
+import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
 
@@ -42,7 +46,7 @@ public class RedisKeyValueState<K, V> extends BinaryKeyValueState<K, V> {
     private static final byte[] COMMIT_TXID = "commit".getBytes(StandardCharsets.UTF_8);
     private static final byte[] PREPARE_TXID = "prepare".getBytes(StandardCharsets.UTF_8);
     private final JedisPool pool;
-    private final String server;
+    private final RedisPools.Key server;
     private final byte[] namespaceKey;
     private final byte[] prepareKey;
     private final byte[] txidKey;
@@ -51,7 +55,7 @@ public class RedisKeyValueState<K, V> extends BinaryKeyValueState<K, V> {
                               Serializer<V> valueSerializer) {
         super(namespace, keySerializer, valueSerializer);
         this.pool = RedisPools.pool(server);
-        this.server = server.toString();
+        this.server = server;
         this.namespaceKey = namespace.getBytes(StandardCharsets.UTF_8);
         this.prepareKey = (namespace + "$prepare").getBytes(StandardCharsets.UTF_8);
         this.txidKey = (namespace + "$txid").getBytes(StandardCharsets.UTF_8);
@@ -60,9 +64,7 @@ public class RedisKeyValueState<K, V> extends BinaryKeyValueState<K, V> {
 
     @Override
     protected byte[] readCommitted(byte[] key) {
-        try (Jedis j = connection()) {
-            return j.hget(namespaceKey, key);
-        }
+        return withConnection(describe(), j -> j.hget(namespaceKey, key));
     }
 
     @Override
@@ -76,16 +78,14 @@ public class RedisKeyValueState<K, V> extends BinaryKeyValueState<K, V> {
             public boolean hasNext() {
                 while (!chunk.hasNext() && (!started || !Arrays.equals(cursor, ScanParams.SCAN_POINTER_START_BINARY))) {
                     started = true;
-                    try (Jedis j = connection()) {
-                        ScanResult<Map.Entry<byte[], byte[]>> r = j.hscan(namespaceKey, cursor,
-                                new ScanParams().count(ITERATOR_CHUNK_SIZE));
-                        List<Map.Entry<byte[], byte[]>> entries = new ArrayList<>();
-                        for (Map.Entry<byte[], byte[]> e : r.getResult()) {
-                            entries.add(new AbstractMap.SimpleImmutableEntry<>(e.getKey(), e.getValue()));
-                        }
-                        chunk = entries.iterator();
-                        cursor = r.getCursorAsBytes();
+                    ScanResult<Map.Entry<byte[], byte[]>> r = withConnection(describe(), j -> j.hscan(namespaceKey, cursor,
+                            new ScanParams().count(ITERATOR_CHUNK_SIZE)));
+                    List<Map.Entry<byte[], byte[]>> entries = new ArrayList<>();
+                    for (Map.Entry<byte[], byte[]> e : r.getResult()) {
+                        entries.add(new AbstractMap.SimpleImmutableEntry<>(e.getKey(), e.getValue()));
                     }
+                    chunk = entries.iterator();
+                    cursor = r.getCursorAsBytes();
                 }
                 return chunk.hasNext();
             }
@@ -111,10 +111,8 @@ public class RedisKeyValueState<K, V> extends BinaryKeyValueState<K, V> {
     }
 
     private Long readTxid(byte[] field) {
-        try (Jedis j = connection()) {
-            byte[] v = j.hget(txidKey, field);
-            return v == null ? null : Long.valueOf(new String(v, StandardCharsets.UTF_8));
-        }
+        byte[] v = withConnection(describe(), j -> j.hget(txidKey, field));
+        return v == null ? null : Long.valueOf(new String(v, StandardCharsets.UTF_8));
     }
 
     private static byte[] txid(long txid) {
@@ -123,9 +121,7 @@ public class RedisKeyValueState<K, V> extends BinaryKeyValueState<K, V> {
 
     @Override
     protected Map<byte[], byte[]> storedPrepared() {
-        try (Jedis j = connection()) {
-            return new LinkedHashMap<>(j.hgetAll(prepareKey));
-        }
+        return withConnection(describe(), j -> new LinkedHashMap<>(j.hgetAll(prepareKey)));
     }
 
     @Override
@@ -169,9 +165,32 @@ public class RedisKeyValueState<K, V> extends BinaryKeyValueState<K, V> {
         run("commit", w);
     }
 
-    /** A connection from the pool, which the caller closes; package-private so a test can race it. */
+    /**
+     * A connection from the pool, which the caller closes; package-private so a test can race it.
+     * The pool connects and logs in on demand, so a wrong password or an untrusted certificate
+     * shows here first: as an exception that says which, instead of Jedis's "Could not get a
+     * resource from the pool".
+     */
     Jedis connection() {
-        return pool.getResource();
+        try {
+            return pool.getResource();
+        } catch (JedisException e) {
+            throw RedisPools.failure(describe() + ": cannot connect", server, e, true);
+        }
+    }
+
+    /**
+     * Runs {@code command} on a connection of the pool, for {@code what} (the state and the step).
+     * A refused login or command (NOAUTH, Redis's answer to the first command of a client that did
+     * not log in where the default user is off; NOPERM) or a broken connection becomes an exception
+     * that names the server, TLS and the user, as {@link #connection()}'s do.
+     */
+    private <T> T withConnection(String what, Function<Jedis, T> command) {
+        try (Jedis j = connection()) {
+            return command.apply(j);
+        } catch (JedisAccessControlException | JedisConnectionException e) {
+            throw RedisPools.failure(what, server, e, false);
+        }
     }
 
     /**
@@ -189,32 +208,40 @@ public class RedisKeyValueState<K, V> extends BinaryKeyValueState<K, V> {
         }
         String what = describe() + ": " + step;
         byte[][] keys = w.keys.values().toArray(new byte[0][]);
-        try (Jedis j = connection()) {
-            j.watch(keys);
-            for (byte[] key : keys) {
-                try {
-                    j.hlen(key);
-                } catch (JedisDataException e) {
-                    // The pool does not reset a connection it takes back: a WATCH left on it would fail
-                    // the next transaction that borrows it.
-                    j.unwatch();
-                    throw new IllegalStateException(what + " failed, nothing was written: Redis key '" + name(key)
-                            + "', which this state keeps as a hash: " + e.getMessage(), e);
+        withConnection(what, j -> {
+            transaction(what, j, keys, w);
+            return null;
+        });
+    }
+
+    private static void transaction(String what, Jedis j, byte[][] keys, Writes w) {
+        j.watch(keys);
+        for (byte[] key : keys) {
+            try {
+                j.hlen(key);
+            } catch (JedisDataException e) {
+                // The pool does not reset a connection it takes back: a WATCH left on it would fail
+                // the next transaction that borrows it.
+                j.unwatch();
+                if (e instanceof JedisAccessControlException) {
+                    throw e;
                 }
+                throw new IllegalStateException(what + " failed, nothing was written: Redis key '" + name(key)
+                        + "', which this state keeps as a hash: " + e.getMessage(), e);
             }
-            List<Object> results;
-            try (Transaction t = j.multi()) {
-                for (Consumer<Transaction> command : w.commands) {
-                    command.accept(t);
-                }
-                try {
-                    results = t.exec();
-                } catch (JedisDataException e) {
-                    throw new IllegalStateException(what + " failed, Redis discarded the transaction: " + e.getMessage(), e);
-                }
-            }
-            checkExec(what, results, w.names);
         }
+        List<Object> results;
+        try (Transaction t = j.multi()) {
+            for (Consumer<Transaction> command : w.commands) {
+                command.accept(t);
+            }
+            try {
+                results = t.exec();
+            } catch (JedisDataException e) {
+                throw new IllegalStateException(what + " failed, Redis discarded the transaction: " + e.getMessage(), e);
+            }
+        }
+        checkExec(what, results, w.names);
     }
 
     /**
