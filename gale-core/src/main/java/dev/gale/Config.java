@@ -105,6 +105,12 @@ public class Config extends HashMap<String, Object> {
      */
     public static final String GALE_SCHEDULER_PLACEMENT = "gale.scheduler.placement";
     /**
+     * Gale: the longest wait, in ms of the topology's clock, between two tries of a checkpoint step
+     * that keeps failing (a store that is down, an {@code initState} that throws). The first retry
+     * is immediate, then 100 ms, doubling up to this. Default 30000.
+     */
+    public static final String GALE_STATE_CHECKPOINT_RETRY_MAX_MS = "gale.state.checkpoint.retry.max.ms";
+    /**
      * Gale: whether the scheduler moves executors between its threads while the topology runs,
      * trying one move at a time and keeping it only if the topology measured faster with it, while
      * the busiest thread is near a whole core. Default true; not with

@@ -61,8 +61,12 @@ public final class CheckpointLayout {
         String topology = StateNamespaces.topologyName(conf, context);
         String spoutNs = StateNamespaces.of(topology, CheckpointSpout.CHECKPOINT_COMPONENT_ID, 0);
         int spoutTask = context.getComponentTasks(CheckpointSpout.CHECKPOINT_COMPONENT_ID).get(0);
-        KeyValueState<String, Object> spoutState =
-                (KeyValueState<String, Object>) StateFactory.getState(spoutNs, conf, context.taskContext(spoutTask));
+        KeyValueState<String, Object> spoutState;
+        try {
+            spoutState = (KeyValueState<String, Object>) StateFactory.getState(spoutNs, conf, context.taskContext(spoutTask));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidTopologyException("topology '" + topology + "': its state cannot be opened: " + e.getMessage(), e);
+        }
         Object tx = spoutState.get(CheckpointSpout.TX_STATE_KEY);
         if (!(tx instanceof CheckPointState) || !anythingCommitted((CheckPointState) tx)) {
             return;

@@ -5,6 +5,7 @@ import dev.gale.state.KeyValueState;
 import dev.gale.state.StateFactory;
 import dev.gale.state.StateNamespaces;
 import dev.gale.task.TopologyContext;
+import dev.gale.topology.FatalTopologyException;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Values;
@@ -147,6 +148,9 @@ public final class CheckpointRelay<P extends Serializable> {
                     throw new IllegalStateException("unknown action " + step.action());
             }
         } catch (RuntimeException e) {
+            if (FatalTopologyException.isFatal(e)) {
+                throw e; // no retry can clear it: the engine stops the topology
+            }
             LOG.error("{}: {} of txid {} failed; the checkpoint will be recovered", name, step.action(), txid, e);
             if (step.action() == Action.PREPARE) {
                 preparePending = -1;

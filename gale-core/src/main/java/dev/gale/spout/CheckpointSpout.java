@@ -31,7 +31,11 @@ import org.slf4j.LoggerFactory;
  * at each step, so a durable provider resumes the protocol where a crash left it.
  *
  * <p>A PREPARE that ends while a checkpointed spout asks for a rollback counts as failed: the
- * positions it saved may be past the failed tuple, and committing them would lose it.
+ * positions it saved may be past the failed tuple, and committing them would lose it. A step that
+ * fails again and again (a store that is down) is retried after 100 ms, then twice as long each
+ * time up to {@code gale.state.checkpoint.retry.max.ms} (default 30 s), each retry reported as an
+ * error of this spout; an error that no retry can clear ({@code FatalTopologyException}) stops the
+ * topology instead.
  *
  * <p>Gale addition: with checkpointed spouts ({@link ICheckpointedSpout}) it hands each step to
  * them through the topology's {@link CheckpointChannel} and waits for all of them, as for its own
@@ -48,6 +52,8 @@ public class CheckpointSpout extends BaseRichSpout {
     private static final Logger LOG = LoggerFactory.getLogger(CheckpointSpout.class);
     static final String TX_STATE_KEY = "__state";
     private static final int MIN_INTERVAL_MS = 100;
+    private static final long FIRST_BACKOFF_MS = 100;
+    private static final long DEFAULT_MAX_BACKOFF_MS = 30_000;
 
     private final List<String> relayComponents;
     private final List<String> statefulBolts;
@@ -66,6 +72,10 @@ public class CheckpointSpout extends BaseRichSpout {
     /** A relay asked for a rollback of what is not committed (a data tuple of it failed). */
     private transient boolean rollbackWanted;
     private transient String name;
+    /** Steps failed since the last one that succeeded, and when the next try may start. */
+    private transient int failedInARow;
+    private transient long retryAtMillis;
+    private transient long maxBackoffMs;
 
     /** What is awaited for one emitted step. */
     private static final class Step {
@@ -117,6 +127,9 @@ public class CheckpointSpout extends BaseRichSpout {
         this.clock = context.getClock();
         this.name = "spout '" + context.getThisComponentId() + "' task " + context.getThisTaskId();
         this.checkpointInterval = loadCheckpointInterval(conf);
+        Object maxBackoff = conf.get(Config.GALE_STATE_CHECKPOINT_RETRY_MAX_MS);
+        this.maxBackoffMs = maxBackoff instanceof Number ? Math.max(0, ((Number) maxBackoff).longValue()) : DEFAULT_MAX_BACKOFF_MS;
+        this.failedInARow = 0;
         this.relayTasks = new ArrayList<>();
         for (String c : relayComponents) {
             relayTasks.addAll(context.getComponentTasks(c));
@@ -169,6 +182,9 @@ public class CheckpointSpout extends BaseRichSpout {
         }
         if (step != null) {
             return;
+        }
+        if (recovering && clock.millis() < retryAtMillis) {
+            return; // a step kept failing: do not retry in a hot loop
         }
         if (rollbackWanted && !recovering) {
             LOG.info("{}: a checkpointed spout's tuple failed; rolling back to txid {}", name, curTxState.getTxid());
@@ -261,15 +277,35 @@ public class CheckpointSpout extends BaseRichSpout {
         }
         if (s.failed) {
             step = null;
-            LOG.debug("{}: {} of txid {} failed; recovering", name, s.action, s.txid);
             recovering = true;
+            failedInARow++;
+            long wait = backoffMillis(failedInARow);
+            retryAtMillis = clock.millis() + wait;
+            if (failedInARow == 1) {
+                LOG.debug("{}: {} of txid {} failed; recovering", name, s.action, s.txid);
+            } else {
+                String what = name + ": " + s.action + " of txid " + s.txid + " failed " + failedInARow
+                        + " times in a row; the next try in " + wait + " ms (the components' errors say why)";
+                LOG.warn(what);
+                collector.reportError(new IllegalStateException(what));
+            }
         } else {
             completed(s);
         }
     }
 
+    /** No wait after one failure (a failed tuple's rollback is routine), then 100 ms doubling up to the maximum. */
+    private long backoffMillis(int failures) {
+        if (failures <= 1) {
+            return 0;
+        }
+        long wait = FIRST_BACKOFF_MS << Math.min(failures - 2, 30);
+        return Math.min(wait, maxBackoffMs);
+    }
+
     private void completed(Step s) {
         step = null;
+        failedInARow = 0;
         if (recovering) {
             if (s.forcedRollback) {
                 rollbackWanted = false;

@@ -165,6 +165,9 @@ public abstract class BaseStatefulBoltExecutor implements IRichBolt {
                 ackAll(copies);
             }
         } catch (RuntimeException e) {
+            if (FatalTopologyException.isFatal(e)) {
+                throw e; // no retry can clear it: the engine stops the topology
+            }
             LOG.error("{}: {} of txid {} failed; the checkpoint will be recovered", taskName, action, txid, e);
             collector.reportError(e);
             for (Tuple t : copies) {

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,6 +39,8 @@ public class StatefulBoltExecutor<T extends State> extends BaseStatefulBoltExecu
     private static final Logger LOG = LoggerFactory.getLogger(StatefulBoltExecutor.class);
     private final IStatefulBolt<T> bolt;
     private transient State state;
+    /** Opens the state if {@link #prepare} could not (null when a test gave the state). */
+    private transient Supplier<State> stateSource;
     private transient boolean boltInitialized;
     private transient List<Tuple> pendingTuples;
     private transient List<Tuple> preparedTuples;
@@ -55,7 +58,29 @@ public class StatefulBoltExecutor<T extends State> extends BaseStatefulBoltExecu
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         String namespace = StateNamespaces.of(context);
-        prepare(topoConf, context, collector, StateFactory.getState(namespace, topoConf, context));
+        this.stateSource = () -> openState(namespace, topoConf, context);
+        State opened;
+        try {
+            opened = openState(namespace, topoConf, context);
+        } catch (FatalTopologyException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // A store that is not reachable yet: INITSTATE tries again, with the checkpoints' back-off.
+            LOG.warn("bolt '{}' task {}: its state '{}' cannot be opened yet: {}", context.getThisComponentId(),
+                    context.getThisTaskId(), namespace, e.toString());
+            opened = null;
+        }
+        prepare(topoConf, context, collector, opened);
+    }
+
+    /** The task's state; a configuration that cannot work is fatal, anything else may clear. */
+    private static State openState(String namespace, Map<String, Object> topoConf, TopologyContext context) {
+        try {
+            return StateFactory.getState(namespace, topoConf, context);
+        } catch (IllegalArgumentException e) {
+            throw new FatalTopologyException("bolt '" + context.getThisComponentId() + "' task " + context.getThisTaskId()
+                    + ": cannot create its state '" + namespace + "': " + e.getMessage(), e);
+        }
     }
 
     /** Prepares with a given state (tests). */
@@ -89,6 +114,9 @@ public class StatefulBoltExecutor<T extends State> extends BaseStatefulBoltExecu
     @SuppressWarnings("unchecked")
     protected void handleCheckpoint(List<Tuple> copies, Action action, long txid) {
         LOG.debug("{}: {} txid {}", taskName, action, txid);
+        if (state == null) {
+            state = stateSource.get(); // throws while the store is still unreachable: the checkpoint fails
+        }
         if (action == PREPARE) {
             if (!boltInitialized) {
                 // The task started anew meanwhile: fail the checkpoint so the topology recovers.

@@ -14,6 +14,7 @@ import dev.gale.spout.FailureReason;
 import dev.gale.stats.ComponentKind;
 import dev.gale.task.IBolt;
 import dev.gale.topology.FailedException;
+import dev.gale.topology.FatalTopologyException;
 import dev.gale.topology.IBasicBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.MessageId;
@@ -224,7 +225,7 @@ public final class BoltExecutor extends BoltExecutorPad {
             t.bolt.execute(tuple);
         } catch (Throwable e) {
             userError(t.setup.taskId, "execute threw on a tuple from '" + tuple.getSourceComponent() + "' stream '"
-                    + tuple.getSourceStreamId() + "'" + (e instanceof Error ? "" : "; the tuple is failed"), e);
+                    + tuple.getSourceStreamId() + "'" + (FatalTopologyException.isFatal(e) ? "" : "; the tuple is failed"), e);
             if (!t.collector.basicSettled()) {
                 // also after an ack: as in Storm, the tree fails if still open
                 t.collector.failInput(tuple, t.collector.reason(

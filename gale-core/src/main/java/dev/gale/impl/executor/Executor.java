@@ -13,6 +13,7 @@ import dev.gale.impl.transfer.Parker;
 import dev.gale.impl.util.LeadingPad;
 import dev.gale.stats.ComponentKind;
 import dev.gale.stats.TaskStats;
+import dev.gale.topology.FatalTopologyException;
 import java.io.InterruptedIOException;
 import java.nio.channels.ClosedByInterruptException;
 import java.util.ArrayList;
@@ -384,16 +385,16 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
 
     /**
      * Reports what user code threw while the topology runs. An exception is reported with the
-     * component and task, and the caller goes on (fails the tuple at hand). An {@link Error} is
-     * fatal: it is reported once, the topology is stopped, and this method throws so that this
-     * executor does not run one more line of user code. An interruption during a kill is the
-     * kill's own doing and is not reported.
+     * component and task, and the caller goes on (fails the tuple at hand). An {@link Error} or a
+     * {@link FatalTopologyException} is fatal: it is reported once, the topology is stopped, and
+     * this method throws so that this executor does not run one more line of user code. An
+     * interruption during a kill is the kill's own doing and is not reported.
      */
     protected final void userError(int taskId, String what, Throwable e) {
         if (!running && isInterruption(e)) {
             return;
         }
-        if (e instanceof Error) {
+        if (FatalTopologyException.isFatal(e)) {
             env.fatal().raise(componentId, taskId, what, e);
             throw Halted.INSTANCE;
         }
@@ -424,7 +425,7 @@ public abstract class Executor extends LeadingPad implements DutyCycle, MessageP
 
     /** Same as {@link #userError} for close and cleanup, which must go on with the other tasks. */
     protected final void userErrorWhileStopping(int taskId, String what, Throwable e) {
-        if (e instanceof Error) {
+        if (FatalTopologyException.isFatal(e)) {
             env.fatal().raise(componentId, taskId, what, e);
         } else if (!isInterruption(e)) {
             env.errors().report(componentId, taskId, what, e);

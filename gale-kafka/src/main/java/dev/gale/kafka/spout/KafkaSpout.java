@@ -12,6 +12,7 @@ import dev.gale.spout.ICheckpointedSpout;
 import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.time.Clock;
+import dev.gale.topology.FatalTopologyException;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.base.BaseRichSpout;
 import dev.gale.tuple.Fields;
@@ -235,7 +236,8 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
     /** Exactly-once state: continue from {@code position} (null: none yet, start by the first-poll strategy). */
     private void seekTo(CheckpointedOffsets position) {
         if (position != null && position.tasks() != taskCount) {
-            throw new IllegalStateException(componentId + ": the checkpoint was taken with " + position.tasks()
+            // The submit refuses this (CheckpointLayout); reaching it means the store changed under a running topology.
+            throw new FatalTopologyException(componentId + ": the checkpoint was taken with " + position.tasks()
                     + " spout tasks and this topology has " + taskCount + "; with offsets in checkpoints the number of"
                     + " tasks must stay the same");
         }
