@@ -7,6 +7,7 @@ import dev.gale.Config;
 import dev.gale.kafka.embedded.EmbeddedKafkaBroker;
 import dev.gale.rocksdb.state.RocksDbKeyValueStateProvider;
 import dev.gale.state.KeyValueState;
+import dev.gale.state.StateNamespaces;
 import dev.gale.state.kill.ChildProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -100,10 +101,11 @@ class ExactlyOnceKillTest {
         Map<String, Long> counts = new TreeMap<>();
         Map<String, Object> conf = new HashMap<>();
         conf.put(Config.TOPOLOGY_STATE_PROVIDER_CONFIG, Map.of("path", dir.toString()));
-        for (int task : tasks) {
+        assertThat(tasks).as("count tasks seen").hasSize(2);
+        for (int index = 0; index < tasks.size(); index++) {
             @SuppressWarnings("unchecked")
             KeyValueState<String, Long> s = (KeyValueState<String, Long>) new RocksDbKeyValueStateProvider()
-                    .newState("count-" + task, conf, null);
+                    .newState(StateNamespaces.of("counting", "count", index), conf, null);
             s.rollback(); // only what is committed
             s.forEach(e -> counts.merge(e.getKey(), e.getValue(), Long::sum));
         }
