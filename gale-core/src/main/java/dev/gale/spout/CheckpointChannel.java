@@ -8,6 +8,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Gale addition: how the {@link CheckpointSpout} reaches the checkpointed spouts
@@ -32,6 +33,8 @@ public final class CheckpointChannel {
     private final Map<Integer, Queue<Step>> steps = new ConcurrentHashMap<>();
     private final Queue<Outcome> outcomes = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean rollbackRequested = new AtomicBoolean();
+    /** The highest seq of a PREPARE that a failed tuple emitted before it spoiled, or -1. */
+    private final AtomicLong spoiledPrepare = new AtomicLong(-1);
 
     /** Called by a relay task when it opens. */
     public void register(int relayTask) {
@@ -67,6 +70,20 @@ public final class CheckpointChannel {
      */
     public void requestRollback() {
         rollbackRequested.set(true);
+    }
+
+    /**
+     * Same, for a tuple emitted before the PREPARE of step {@code prepareSeq} was relayed: that
+     * checkpoint saved a position past the tuple and must not be committed.
+     */
+    public void requestRollback(long prepareSeq) {
+        spoiledPrepare.accumulateAndGet(prepareSeq, Math::max);
+        rollbackRequested.set(true);
+    }
+
+    /** Takes the highest PREPARE seq spoiled by {@link #requestRollback(long)} since the last call, or -1. */
+    public long takeSpoiledPrepare() {
+        return spoiledPrepare.getAndSet(-1);
     }
 
     /** Takes the request made by {@link #requestRollback()}, if any. */

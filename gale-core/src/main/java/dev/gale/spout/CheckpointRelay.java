@@ -29,9 +29,12 @@ import org.slf4j.LoggerFactory;
  * {@link #dataFailed()} when one of its own tuples fails (the whole topology then rolls back to the
  * last commit and the spout re-reads from there). A rollback fails the tuples in flight that
  * bolts had taken: the spout must not call {@code dataFailed} for those (tuples emitted before its
- * last {@link Source#seek}; {@link #epoch()} tells them apart). A failure between the relay of a
- * PREPARE and its completion fails that PREPARE, as does one before it not yet rolled back: the
- * position it saved may be past the failed tuple. Used on the spout task's thread only.
+ * last {@link Source#seek}; {@link #epoch()} tells them apart). The failure of a tuple emitted
+ * before a PREPARE was relayed fails that PREPARE if it is not complete yet (its position is past
+ * the tuple), as does a failure not yet rolled back when a PREPARE comes; a tuple emitted after the
+ * PREPARE spoils nothing: the rollback it asks for goes back to that checkpoint, which precedes it.
+ * The spout tells them apart by the {@link #prepareMark()} it kept with each tuple. Used on the
+ * spout task's thread only.
  *
  * @param <P> the spout's position (e.g. an offset per partition), serializable by the state's serializer
  */
@@ -67,6 +70,10 @@ public final class CheckpointRelay<P extends Serializable> {
     private long epoch;
     /** The seq of the PREPARE relayed and not yet acked or failed, or -1. */
     private long preparePending = -1;
+    /** The seq of the last PREPARE relayed, or -1. */
+    private long lastPrepare = -1;
+    /** How many PREPAREs were relayed: a tuple emitted under a lower mark came before the last one. */
+    private long prepareMark;
     /** A data tuple failed while {@link #preparePending} was in flight. */
     private boolean prepareSpoiled;
 
@@ -120,6 +127,8 @@ public final class CheckpointRelay<P extends Serializable> {
                         return;
                     }
                     preparePending = step.seq();
+                    lastPrepare = step.seq();
+                    prepareMark++;
                     prepareSpoiled = false;
                     positions.put(POSITION, source.position());
                     positions.prepareCommit(txid);
@@ -202,12 +211,32 @@ public final class CheckpointRelay<P extends Serializable> {
         return false;
     }
 
-    /** One of the spout's tuples failed: the topology rolls back to the last commit, and the spout with it. */
+    /**
+     * What the spout keeps with each tuple it emits, to pass to {@link #dataFailed(long)} if the
+     * tuple fails: how many PREPAREs were relayed before it.
+     */
+    public long prepareMark() {
+        return prepareMark;
+    }
+
+    /**
+     * One of the spout's tuples failed: the topology rolls back to the last commit, and the spout
+     * with it. Without the tuple's {@link #prepareMark()}, it counts as emitted before the last PREPARE.
+     */
     public void dataFailed() {
-        if (preparePending >= 0) {
+        dataFailed(Long.MIN_VALUE);
+    }
+
+    /** One of the spout's tuples failed, emitted when {@link #prepareMark()} was {@code mark}. */
+    public void dataFailed(long mark) {
+        boolean beforeLastPrepare = mark < prepareMark;
+        if (beforeLastPrepare && preparePending >= 0) {
             prepareSpoiled = true;
         }
-        if (!rollbackAsked) {
+        if (beforeLastPrepare && lastPrepare >= 0) {
+            channel.requestRollback(lastPrepare);
+            rollbackAsked = true;
+        } else if (!rollbackAsked) {
             rollbackAsked = true;
             channel.requestRollback();
         }

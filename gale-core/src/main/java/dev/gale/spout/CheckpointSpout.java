@@ -30,8 +30,9 @@ import org.slf4j.LoggerFactory;
  * own progress ({@link CheckPointState}) is kept in a state of the configured provider, committed
  * at each step, so a durable provider resumes the protocol where a crash left it.
  *
- * <p>A PREPARE that ends while a checkpointed spout asks for a rollback counts as failed: the
- * positions it saved may be past the failed tuple, and committing them would lose it. A step that
+ * <p>A PREPARE counts as failed if a checkpointed spout's tuple emitted before it failed while it
+ * was in flight ({@link CheckpointChannel#requestRollback(long)}): the positions it saved are past
+ * the failed tuple, and committing them would lose it. A step that
  * fails again and again (a store that is down) is retried after 100 ms, then twice as long each
  * time up to {@code gale.state.checkpoint.retry.max.ms} (default 30 s), each retry reported as an
  * error of this spout; an error that no retry can clear ({@code FatalTopologyException}) stops the
@@ -71,6 +72,8 @@ public class CheckpointSpout extends BaseRichSpout {
     private transient long nextSeq;
     /** A relay asked for a rollback of what is not committed (a data tuple of it failed). */
     private transient boolean rollbackWanted;
+    /** The highest seq of a PREPARE step that a failed tuple spoiled, or -1. */
+    private transient long spoiledPrepare;
     private transient String name;
     /** Steps failed since the last one that succeeded, and when the next try may start. */
     private transient int failedInARow;
@@ -146,6 +149,7 @@ public class CheckpointSpout extends BaseRichSpout {
         this.lastCheckpointTs = clock.millis();
         this.recovering = true;
         this.step = null;
+        this.spoiledPrepare = -1;
         LOG.info("{}: checkpoint every {} ms, starting from {}{}", name, checkpointInterval, curTxState,
                 relayTasks.isEmpty() ? "" : ", relayed by " + relayComponents);
     }
@@ -177,9 +181,7 @@ public class CheckpointSpout extends BaseRichSpout {
     @Override
     public void nextTuple() {
         takeRelayOutcomes();
-        if (channel != null && channel.takeRollbackRequest()) {
-            rollbackWanted = true;
-        }
+        takeRollbackRequest();
         if (step != null) {
             return;
         }
@@ -202,6 +204,19 @@ public class CheckpointSpout extends BaseRichSpout {
                 lastCheckpointTs = clock.millis();
             }
             emit(curTxState.getTxid(), curTxState.nextAction(false), false);
+        }
+    }
+
+    private void takeRollbackRequest() {
+        if (channel != null) {
+            spoiledPrepare = Math.max(spoiledPrepare, channel.takeSpoiledPrepare());
+            if (channel.takeRollbackRequest()) {
+                rollbackWanted = true;
+                if (step != null) {
+                    LOG.info("{}: a checkpointed spout's tuple failed while {} of txid {} was in flight", name,
+                            step.action, step.txid);
+                }
+            }
         }
     }
 
@@ -266,12 +281,10 @@ public class CheckpointSpout extends BaseRichSpout {
         if (s.ownPending || s.relaysPending > 0) {
             return;
         }
-        if (channel != null && channel.takeRollbackRequest()) {
-            rollbackWanted = true;
-        }
-        if (s.action == Action.PREPARE && rollbackWanted && !s.failed) {
-            // A checkpointed spout's tuple failed while the positions were being saved: they may be
-            // past that tuple, so this checkpoint must not be committed (and rolled back to).
+        takeRollbackRequest();
+        if (s.action == Action.PREPARE && spoiledPrepare >= s.seq && !s.failed) {
+            // A tuple emitted before this PREPARE failed: the positions it saved are past that
+            // tuple, so this checkpoint must not be committed (and rolled back to).
             LOG.info("{}: PREPARE of txid {} spoiled by a failed tuple; rolling back", name, s.txid);
             s.failed = true;
         }

@@ -65,10 +65,12 @@ class CheckpointRaceTest {
         final Queue<Id> heldFails = new ConcurrentLinkedQueue<>();
         /** The spout fails this number itself right after it relays a PREPARE (a timeout racing it). */
         volatile Integer failAfterPrepare;
+        /** Right after it relays a PREPARE, the spout emits its next number and fails it at once. */
+        volatile boolean failNextAfterPrepare;
     }
 
-    /** A number and the relay's epoch it was emitted in. */
-    record Id(long epoch, int n) implements Serializable {
+    /** A number, the relay's epoch it was emitted in, and the relay's PREPARE mark then. */
+    record Id(long epoch, int n, long mark) implements Serializable {
     }
 
     /** Emits 0, 1, 2, ... up to the scenario's limit, its position the next number. */
@@ -79,6 +81,7 @@ class CheckpointRaceTest {
         private transient CheckpointRelay<Integer> relay;
         private transient int next;
         private transient boolean prepareRelayed;
+        private transient Map<Integer, Id> emitted;
 
         NumberSpout(String source) {
             this.source = source;
@@ -92,6 +95,7 @@ class CheckpointRaceTest {
         @Override
         public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
             this.collector = collector;
+            this.emitted = new ConcurrentHashMap<>();
             SpoutOutputCollector watching = new SpoutOutputCollector(collector) {
                 @Override
                 public List<Integer> emit(String streamId, List<Object> tuple, Object messageId) {
@@ -121,7 +125,12 @@ class CheckpointRaceTest {
             Integer racing = s.failAfterPrepare;
             if (prepareRelayed && racing != null) {
                 s.failAfterPrepare = null;
-                dataFailed(new Id(relay.epoch(), racing));
+                dataFailed(emitted.get(racing));
+            }
+            if (prepareRelayed && s.failNextAfterPrepare && ready && next < s.limit) {
+                s.failNextAfterPrepare = false;
+                Id id = emit();
+                dataFailed(id); // emitted after the PREPARE, so behind its position
             }
             prepareRelayed = false;
             if (s.releaseFails) {
@@ -131,9 +140,16 @@ class CheckpointRaceTest {
                 }
             }
             if (ready && next < s.limit) {
-                collector.emit(new Values(next), new Id(relay.epoch(), next));
-                next++;
+                emit();
             }
+        }
+
+        private Id emit() {
+            Id id = new Id(relay.epoch(), next, relay.prepareMark());
+            emitted.put(next, id);
+            collector.emit(new Values(next), id);
+            next++;
+            return id;
         }
 
         @Override
@@ -161,7 +177,7 @@ class CheckpointRaceTest {
 
         private void dataFailed(Id id) {
             if (id.epoch() == relay.epoch()) {
-                relay.dataFailed(); // a tuple of an earlier epoch was rolled back already
+                relay.dataFailed(id.mark()); // a tuple of an earlier epoch was rolled back already
             }
         }
 
@@ -302,6 +318,25 @@ class CheckpointRaceTest {
             }
             assertThat(s.breakOnce).isEmpty();
             assertThat(committed(store)).as("every number summed once, 55 too").containsExactly(sumBelow(60), 60);
+        }
+    }
+
+    @Test
+    void aFailedTupleEmittedAfterThePrepareDoesNotSpoilIt() {
+        String source = "after-" + UUID.randomUUID();
+        String store = "race-" + source;
+        SimulatedClock clock = new SimulatedClock();
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(clock).build()) {
+            Scenario s = committedUpTo40(source, cluster, clock, store);
+            s.limit = 60;
+            cluster.waitForIdle();
+            s.limit = 61;
+            s.failNextAfterPrepare = true; // 60, emitted after the next PREPARE, fails while it is in flight
+            clock.advanceMillis(INTERVAL);
+            assertThat(s.failNextAfterPrepare).as("the race happened").isFalse();
+            assertThat(committed(store)).as("the checkpoint before 60 committed").containsExactly(sumBelow(60), 60);
+            clock.advanceMillis(INTERVAL);
+            assertThat(committed(store)).as("60 replayed after the rollback").containsExactly(sumBelow(61), 61);
         }
     }
 

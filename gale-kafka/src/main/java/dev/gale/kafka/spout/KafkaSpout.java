@@ -127,6 +127,8 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
         /** Why the last attempt failed, when the engine said (Gale); else null. */
         FailureInfo lastFailure;
         long deadLetterDueNanos;
+        /** With offsets in checkpoints: the relay's PREPARE count when it was emitted. */
+        long prepareMark;
 
         InFlight(KafkaSpoutMessageId id, ConsumerRecord<K, V> record, List<Object> values, String stream) {
             this.id = id;
@@ -397,6 +399,9 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
         if (tracked) {
             InFlight<K, V> f = new InFlight<>(id, record, values, stream);
             f.emittedNanos = now;
+            if (relay != null) {
+                f.prepareMark = relay.prepareMark();
+            }
             inFlight.put(id, f);
             collector.emit(stream, values, id);
         } else {
@@ -467,7 +472,7 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
         }
         if (relay != null) {
             inFlight.remove(id);
-            relay.dataFailed(); // everything goes back to the last checkpoint, this record with it
+            relay.dataFailed(f.prepareMark); // everything goes back to the last checkpoint, this record with it
             return;
         }
         if (guarantee != ProcessingGuarantee.AT_LEAST_ONCE) {
