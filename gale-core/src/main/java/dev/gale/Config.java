@@ -150,6 +150,31 @@ public class Config extends HashMap<String, Object> {
      * turns tracing off, at no cost; see docs/failures.md for the cost when on.
      */
     public static final String GALE_TRACE_SAMPLE = "gale.trace.sample";
+    /**
+     * Gale: whether the durable state providers' default serializer
+     * ({@link dev.gale.state.DefaultStateSerializer}) may write a key with Java serialization.
+     * Default false: a key must be a String, a boxed primitive, {@code byte[]}, an enum or an
+     * Optional of one, or the state needs a {@code keySerializerClass}; any other key fails the
+     * checkpoint naming its class. A store finds a key by its bytes, and Java serialization writes
+     * different bytes for equal keys (a HashMap or HashSet inside, a class that gained a field), so
+     * such a key may silently find nothing. True keeps the behaviour of earlier versions, with that
+     * risk. See docs/state.md.
+     */
+    public static final String GALE_STATE_KEYS_JAVA_SERIALIZATION = "gale.state.keys.java.serialization";
+    /**
+     * Gale: classes the durable state providers' default serializer may read back with Java
+     * deserialization, besides its defaults ({@code java.lang}, {@code java.util} with
+     * {@code java.util.concurrent} and its {@code atomic} and {@code locks}, {@code java.time.**},
+     * {@code java.math}, and Gale's {@code dev.gale.**}): a string of patterns in the syntax of
+     * {@link java.io.ObjectInputFilter.Config#createFilter} separated by {@code ;}, or a list of
+     * them, such as {@code "com.example.model.**"}. These patterns are checked before the defaults,
+     * so a {@code !} pattern can also refuse a default; limits ({@code maxdepth=}, {@code maxrefs=},
+     * {@code maxarray=}, {@code maxbytes=}) replace the defaults (100, 10000000, 10000000,
+     * 268435456). Any other class is refused, when written and when read, naming the class and
+     * this key: whoever can write to the store could otherwise run code in this JVM. See
+     * docs/state.md.
+     */
+    public static final String GALE_STATE_DESERIALIZATION_ALLOW = "gale.state.deserialization.allow";
 
     // ---- Every other key of Storm 2.8's Config: accepted so Storm code compiles. What Gale does
     // ---- with each is in docs/storm-config.md (most are meaningless in one JVM and ignored).

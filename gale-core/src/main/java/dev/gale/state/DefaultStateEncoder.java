@@ -5,7 +5,9 @@ import java.util.Arrays;
 /**
  * Encodes keys and values as bytes with two {@link Serializer}s. An encoded value is a marker
  * byte (1) followed by the value's bytes; a deleted key is the single byte 0 (the tombstone), so
- * a deletion can be stored until it is committed. Thread-safe if the serializers are.
+ * a deletion can be stored until it is committed. A {@link DefaultStateSerializer} as the key
+ * serializer writes keys as keys: it refuses those whose bytes may differ between equal keys.
+ * Thread-safe if the serializers are.
  *
  * @param <K> the key type
  * @param <V> the value type
@@ -33,6 +35,9 @@ public class DefaultStateEncoder<K, V> implements StateEncoder<K, V, byte[], byt
 
     @Override
     public byte[] encodeKey(K key) {
+        if (keySerializer instanceof DefaultStateSerializer<K> d) {
+            return d.serializeKey(key);
+        }
         return keySerializer.serialize(key);
     }
 

@@ -57,8 +57,8 @@ public class RedisKeyValueStateProvider implements StateProvider {
             throw new IllegalArgumentException(Config.TOPOLOGY_STATE_PROVIDER_CONFIG + ": \"jedisClusterConfig\" (Redis"
                     + " Cluster) is not supported by Gale's " + getClass().getSimpleName() + "; use \"jedisPoolConfig\"");
         }
-        return new RedisKeyValueState<>(namespace, server(config), serializer(config, "keySerializerClass"),
-                serializer(config, "valueSerializerClass"));
+        return new RedisKeyValueState<>(namespace, server(config), serializer(topoConf, context, config, "keySerializerClass"),
+                serializer(topoConf, context, config, "valueSerializerClass"));
     }
 
     @SuppressWarnings("unchecked")
@@ -172,11 +172,20 @@ public class RedisKeyValueStateProvider implements StateProvider {
         return config;
     }
 
+    /**
+     * The serializer {@code key} names in the provider config, else a {@link DefaultStateSerializer}
+     * made with the topology configuration, whose rules for keys and allow-list of classes to
+     * deserialize it reads ({@code gale.state.keys.java.serialization},
+     * {@code gale.state.deserialization.allow}).
+     */
     @SuppressWarnings("unchecked")
-    static <T> Serializer<T> serializer(Map<String, Object> config, String key) {
+    static <T> Serializer<T> serializer(Map<String, Object> topoConf, TopologyContext context, Map<String, Object> config,
+                                        String key) {
         Object name = config.get(key);
-        if (name == null) {
-            return new DefaultStateSerializer<>();
+        if (name == null || name.toString().trim().equals(DefaultStateSerializer.class.getName())) {
+            // Named or not, the default serializer is made with the configuration, which its
+            // no-argument constructor would not see.
+            return new DefaultStateSerializer<>(topoConf, context);
         }
         try {
             ClassLoader loader = Thread.currentThread().getContextClassLoader();

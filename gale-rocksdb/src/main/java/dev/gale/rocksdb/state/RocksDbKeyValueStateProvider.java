@@ -49,7 +49,8 @@ public class RocksDbKeyValueStateProvider implements StateProvider {
         }
         RocksDbStore store = RocksDbStore.open(Path.of((String) path));
         return new RocksDbKeyValueState<>(namespace, store, (Boolean) sync,
-                serializer(config, "keySerializerClass"), serializer(config, "valueSerializerClass"));
+                serializer(topoConf, context, config, "keySerializerClass"),
+                serializer(topoConf, context, config, "valueSerializerClass"));
     }
 
     /** The provider config: a JSON string, as Storm's providers take it, or a map. */
@@ -78,11 +79,20 @@ public class RocksDbKeyValueStateProvider implements StateProvider {
         return config;
     }
 
+    /**
+     * The serializer {@code key} names in the provider config, else a {@link DefaultStateSerializer}
+     * made with the topology configuration, whose rules for keys and allow-list of classes to
+     * deserialize it reads ({@code gale.state.keys.java.serialization},
+     * {@code gale.state.deserialization.allow}).
+     */
     @SuppressWarnings("unchecked")
-    static <T> Serializer<T> serializer(Map<String, Object> config, String key) {
+    static <T> Serializer<T> serializer(Map<String, Object> topoConf, TopologyContext context, Map<String, Object> config,
+                                        String key) {
         Object name = config.get(key);
-        if (name == null) {
-            return new DefaultStateSerializer<>();
+        if (name == null || name.toString().trim().equals(DefaultStateSerializer.class.getName())) {
+            // Named or not, the default serializer is made with the configuration, which its
+            // no-argument constructor would not see.
+            return new DefaultStateSerializer<>(topoConf, context);
         }
         try {
             ClassLoader loader = Thread.currentThread().getContextClassLoader();
