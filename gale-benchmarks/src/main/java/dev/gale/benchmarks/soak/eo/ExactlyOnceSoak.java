@@ -4,6 +4,7 @@ import dev.gale.kafka.embedded.EmbeddedKafkaBroker;
 import dev.gale.state.KeyValueState;
 import dev.gale.state.StateFactory;
 import dev.gale.state.StateNamespaces;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -368,7 +369,7 @@ public final class ExactlyOnceSoak {
     }
 
     private static int freePort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
     }

@@ -17,6 +17,7 @@ import dev.gale.topology.base.BaseStatefulBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -161,7 +162,7 @@ public final class SoakTopology {
 
     /** The state provider's settings for {@code store} at {@code location}. */
     public static Map<String, Object> stateConf(String store, String location) {
-        Map<String, Object> conf = new java.util.HashMap<>();
+        Map<String, Object> conf = new HashMap<>();
         switch (store) {
             case "rocksdb" -> {
                 conf.put(Config.TOPOLOGY_STATE_PROVIDER, "dev.gale.rocksdb.state.RocksDbKeyValueStateProvider");
