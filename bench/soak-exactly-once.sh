@@ -43,7 +43,8 @@ for store in $stores; do
     line=$(java -Xmx1g -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$cp" \
              dev.gale.benchmarks.soak.eo.ExactlyOnceSoak --store "$store" --faults "$faults" --records "$records" \
              --minutes "$([ "$faults" = true ] && echo "$minutes" || echo 0)" --kills "$kills" --seed "$seed" \
-             --dir "$dir" | tee /dev/stderr | grep '^RESULT') || { echo "soak failed: $store faults=$faults" >&2; exit 1; }
+             --dir "$dir" | tee -a "$out/soak.log" | grep '^RESULT') || { echo "soak failed: $store faults=$faults" >&2; exit 1; }
+    echo "$line" >&2
     results+=("$line")
   done
 done

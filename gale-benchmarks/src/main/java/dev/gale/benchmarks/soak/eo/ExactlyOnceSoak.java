@@ -161,8 +161,8 @@ public final class ExactlyOnceSoak {
                 }
             }
             produceUpTo = Math.max(settings.records(), produced.get());
-            producer.join(TimeUnit.MINUTES.toMillis(10));
             finalRun(broker.bootstrapServers(), topic, location);
+            producer.join();
             double seconds = (System.nanoTime() - start) / 1e9;
             Map<String, Long> committed = committedCounts(location);
             return new Result(settings, produced.get(), seconds, kills, refusals, redisKills, injectedFails, injectedThrows,
@@ -231,7 +231,8 @@ public final class ExactlyOnceSoak {
                 settings.faults())) {
             awaitStarted(child);
             long deadline = System.nanoTime() + FINISH_TIMEOUT.toNanos();
-            while (total(child) < produced.get()) {
+            // The producer keeps its backlog ahead of this run's counting until it has produced them all.
+            while (produced.get() < produceUpTo || total(child) < produced.get()) {
                 watch(child, TimeUnit.MILLISECONDS.toNanos(100));
                 if (System.nanoTime() > deadline) {
                     throw new IllegalStateException("not all " + produced.get() + " records counted within "
