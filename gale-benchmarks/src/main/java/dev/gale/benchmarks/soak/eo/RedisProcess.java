@@ -22,7 +22,7 @@ final class RedisProcess implements AutoCloseable {
 
     RedisProcess(int port, Path dir) {
         this.port = port;
-        this.dir = dir;
+        this.dir = dir.toAbsolutePath(); // redis-server resolves its paths after changing to --dir
     }
 
     int port() {
