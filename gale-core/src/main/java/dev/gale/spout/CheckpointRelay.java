@@ -19,10 +19,10 @@ import org.slf4j.LoggerFactory;
  * checkpoints, for exactly-once state. It passes each action of the {@link CheckpointSpout} on in
  * the spout's own {@value CheckpointSpout#CHECKPOINT_STREAM_ID} stream, after every tuple the spout
  * emitted before (the bolts align on it), and keeps the spout's read position in a state of the
- * configured provider (namespace {@code "<topology>/<component>/<task index>/position"}) in the same two-phase
- * commit as the bolts' state: on PREPARE it saves the position reached, on COMMIT commits it, on
- * ROLLBACK goes back to the committed one and has the spout seek there, and on the first INITSTATE
- * has the spout seek to the committed position (or start as configured, if none).
+ * configured provider (namespace {@code "<topology>/<component>/<task index>/position"}) in the
+ * same two-phase commit as the bolts' state: on PREPARE it saves the position reached, on COMMIT
+ * commits it, on ROLLBACK goes back to the committed one and has the spout seek there, and on the
+ * first INITSTATE has the spout seek to the committed position (or start as configured, if none).
  *
  * <p>The spout calls {@link #poll()} first in each {@code nextTuple} and emits only if it returns
  * true; passes every {@code ack} and {@code fail} to {@link #ack}/{@link #fail} first; and calls

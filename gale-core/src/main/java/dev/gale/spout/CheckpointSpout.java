@@ -32,11 +32,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A PREPARE counts as failed if a checkpointed spout's tuple emitted before it failed while it
  * was in flight ({@link CheckpointChannel#requestRollback(long)}): the positions it saved are past
- * the failed tuple, and committing them would lose it. A step that
- * fails again and again (a store that is down) is retried after 100 ms, then twice as long each
- * time up to {@code gale.state.checkpoint.retry.max.ms} (default 30 s), each retry reported as an
- * error of this spout; an error that no retry can clear ({@code FatalTopologyException}) stops the
- * topology instead.
+ * the failed tuple, and committing them would lose it. A step that fails again and again (a store
+ * that is down) is retried after 100 ms, then twice as long each time up to
+ * {@code gale.state.checkpoint.retry.max.ms} (default 30 s), each retry reported as an error of this
+ * spout; an error that no retry can clear ({@code FatalTopologyException}) stops the topology
+ * instead.
  *
  * <p>Gale addition: with checkpointed spouts ({@link ICheckpointedSpout}) it hands each step to
  * them through the topology's {@link CheckpointChannel} and waits for all of them, as for its own

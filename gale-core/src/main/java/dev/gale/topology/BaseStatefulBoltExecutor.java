@@ -120,6 +120,9 @@ public abstract class BaseStatefulBoltExecutor implements IRichBolt {
         try {
             handleTuple(input);
         } catch (RuntimeException e) {
+            if (FatalTopologyException.isFatal(e)) {
+                throw e; // no retry can clear it: the engine stops the topology
+            }
             inputFailed = true;
             LOG.error("{}: a held tuple from '{}' stream '{}' threw; the tuple is failed", taskName,
                     input.getSourceComponent(), input.getSourceStreamId(), e);

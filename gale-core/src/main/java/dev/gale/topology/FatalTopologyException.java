@@ -27,9 +27,6 @@ public class FatalTopologyException extends RuntimeException {
             if (c instanceof FatalTopologyException) {
                 return true;
             }
-            if (c.getCause() == c) {
-                break;
-            }
         }
         return false;
     }

@@ -61,7 +61,7 @@ public class StatefulBoltExecutor<T extends State> extends BaseStatefulBoltExecu
         this.stateSource = () -> openState(namespace, topoConf, context);
         State opened;
         try {
-            opened = openState(namespace, topoConf, context);
+            opened = stateSource.get();
         } catch (FatalTopologyException e) {
             throw e;
         } catch (RuntimeException e) {
