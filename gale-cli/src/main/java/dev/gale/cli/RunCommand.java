@@ -25,6 +25,7 @@ import dev.gale.starter.WordCountTopology;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.LatencySummary;
 import dev.gale.stats.TopologyStats;
+import dev.gale.utils.ClassResolver;
 import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -293,7 +294,7 @@ final class RunCommand implements Callable<Integer> {
             return example;
         }
         try {
-            return Class.forName(target, false, Thread.currentThread().getContextClassLoader());
+            return ClassResolver.find(target);
         } catch (ClassNotFoundException | LinkageError e) {
             if (!target.contains(".")) {
                 throw new UserException("unknown example '" + target + "'; examples: "

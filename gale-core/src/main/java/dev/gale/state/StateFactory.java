@@ -2,6 +2,7 @@ package dev.gale.state;
 
 import dev.gale.Config;
 import dev.gale.task.TopologyContext;
+import dev.gale.utils.ClassResolver;
 import java.util.Map;
 
 /**
@@ -13,7 +14,6 @@ import java.util.Map;
  */
 public class StateFactory {
     private static final String DEFAULT_PROVIDER = InMemoryKeyValueStateProvider.class.getName();
-    private static final String STORM_PREFIX = "org.apache.storm.";
 
     /**
      * The state of {@code namespace}, from the configured provider.
@@ -31,16 +31,14 @@ public class StateFactory {
         return configured == null ? DEFAULT_PROVIDER : configured.toString().trim();
     }
 
-    /** The provider of class {@code name} (a Storm name is mapped to Gale's), new. */
+    /** The provider of class {@code name} (a Storm name is read as Gale's), new. */
     static StateProvider provider(String name) {
-        String galeName = galeClassName(name);
         Class<?> klass;
         try {
-            klass = Class.forName(galeName, true, loader());
+            klass = ClassResolver.find(name);
         } catch (ClassNotFoundException e) {
-            throw new IllegalArgumentException(Config.TOPOLOGY_STATE_PROVIDER + " names class '" + name + "'"
-                    + (galeName.equals(name) ? "" : " (read as '" + galeName + "')") + ", which is not on the"
-                    + " classpath; add the module that has it (gale-rocksdb, gale-redis) or fix the name", e);
+            throw new IllegalArgumentException(Config.TOPOLOGY_STATE_PROVIDER + " names class '" + name + "', but "
+                    + e.getMessage() + "; add the module that has it (gale-rocksdb, gale-redis) or fix the name", e);
         }
         if (!StateProvider.class.isAssignableFrom(klass)) {
             throw new IllegalArgumentException(Config.TOPOLOGY_STATE_PROVIDER + " names class '" + klass.getName()
@@ -48,19 +46,9 @@ public class StateFactory {
         }
         try {
             return (StateProvider) klass.getDeclaredConstructor().newInstance();
-        } catch (ReflectiveOperationException e) {
+        } catch (ReflectiveOperationException | LinkageError e) {
             throw new IllegalArgumentException("state provider " + klass.getName() + " cannot be created with a public"
                     + " no-argument constructor: " + e, e);
         }
-    }
-
-    /** Storm's class names under {@code org.apache.storm.} are Gale's under {@code dev.gale.}. */
-    static String galeClassName(String name) {
-        return name.startsWith(STORM_PREFIX) ? "dev.gale." + name.substring(STORM_PREFIX.length()) : name;
-    }
-
-    private static ClassLoader loader() {
-        ClassLoader l = Thread.currentThread().getContextClassLoader();
-        return l != null ? l : StateFactory.class.getClassLoader();
     }
 }

@@ -211,7 +211,7 @@ public class ShellProcess implements Serializable {
         if (name == null) {
             return new JsonSerializer();
         }
-        return ShellClasses.instantiate(String.valueOf(name), ISerializer.class, Config.TOPOLOGY_MULTILANG_SERIALIZER);
+        return ClassResolver.newInstance(String.valueOf(name), ISerializer.class, Config.TOPOLOGY_MULTILANG_SERIALIZER);
     }
 
     /** Kills the subprocess (its streams close, so its reading threads end). Idempotent. */

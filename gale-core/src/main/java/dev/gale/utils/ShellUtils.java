@@ -23,6 +23,6 @@ public final class ShellUtils {
         if (name == null) {
             return new DefaultShellLogHandler();
         }
-        return ShellClasses.instantiate(String.valueOf(name), ShellLogHandler.class, Config.TOPOLOGY_MULTILANG_LOG_HANDLER);
+        return ClassResolver.newInstance(String.valueOf(name), ShellLogHandler.class, Config.TOPOLOGY_MULTILANG_LOG_HANDLER);
     }
 }

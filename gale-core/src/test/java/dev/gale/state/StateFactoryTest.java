@@ -16,8 +16,6 @@ class StateFactoryTest {
         Map<String, Object> conf = new HashMap<>();
         conf.put(Config.TOPOLOGY_STATE_PROVIDER, "org.apache.storm.state.InMemoryKeyValueStateProvider");
         assertThat(StateFactory.getState("ns", conf, null)).isInstanceOf(InMemoryKeyValueState.class);
-        assertThat(StateFactory.galeClassName("org.apache.storm.redis.state.RedisKeyValueStateProvider"))
-                .isEqualTo("dev.gale.redis.state.RedisKeyValueStateProvider");
     }
 
     @Test

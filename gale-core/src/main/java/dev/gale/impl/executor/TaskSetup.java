@@ -13,6 +13,7 @@ import dev.gale.impl.transfer.Outbox;
 import dev.gale.metric.api.IMetric;
 import dev.gale.task.TaskTimer;
 import dev.gale.task.TopologyContext;
+import dev.gale.utils.ClassResolver;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,7 +60,7 @@ final class TaskSetup {
         for (String name : names) {
             ITaskHook hook;
             try {
-                Class<?> c = Class.forName(name, true, Thread.currentThread().getContextClassLoader());
+                Class<?> c = ClassResolver.find(name);
                 hook = (ITaskHook) c.getDeclaredConstructor().newInstance();
             } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
                 throw new InvalidTopologyException(def.describe() + ": task hook '" + name + "' named in '"

@@ -7,6 +7,7 @@ import dev.gale.task.IBolt;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.tuple.Tuple;
+import dev.gale.utils.ClassResolver;
 import java.util.Collection;
 import java.util.Map;
 
@@ -39,7 +40,7 @@ public final class MetricsConsumerBolt implements IBolt {
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         try {
-            consumer = ConsumerClasses.find(consumerClassName).asSubclass(IMetricsConsumer.class).getDeclaredConstructor()
+            consumer = ClassResolver.find(consumerClassName).asSubclass(IMetricsConsumer.class).getDeclaredConstructor()
                     .newInstance();
         } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
             throw new IllegalStateException("metrics consumer '" + consumerClassName + "' (registered in "

@@ -11,6 +11,7 @@ import dev.gale.impl.topology.StreamDef;
 import dev.gale.impl.topology.Subscription;
 import dev.gale.metric.api.IMetricsConsumer;
 import dev.gale.tuple.Fields;
+import dev.gale.utils.ClassResolver;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -120,7 +121,7 @@ public final class MetricsConsumers {
     private static void checkConsumerClass(int position, String className) {
         Class<?> c;
         try {
-            c = ConsumerClasses.find(className);
+            c = ClassResolver.find(className);
         } catch (ClassNotFoundException e) {
             throw new InvalidTopologyException(where(position) + ": metrics consumer class '" + className
                     + "' not found: " + e.getMessage(), e);

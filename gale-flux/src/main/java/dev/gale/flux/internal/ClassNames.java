@@ -1,12 +1,12 @@
 package dev.gale.flux.internal;
 
-import java.util.ArrayList;
-import java.util.List;
+import dev.gale.utils.ClassResolver;
 
 /**
- * Finds the classes a Flux file names. A name under {@code org.apache.storm.} is looked up under
- * {@code dev.gale.} first, where Gale keeps Storm's API, so an unmodified Storm file runs; then as
- * written. Classes come from the context class loader (a user's jar), else Gale's own. Stateless.
+ * Finds the classes a Flux file names, as {@link ClassResolver} reads them: a name under
+ * {@code org.apache.storm.} is Gale's class under {@code dev.gale.} when Gale has it, even with
+ * Storm's jars on the classpath, so an unmodified Storm file runs; any other name as written.
+ * Stateless.
  */
 final class ClassNames {
     static final String STORM_PREFIX = "org.apache.storm.";
@@ -15,30 +15,24 @@ final class ClassNames {
     private ClassNames() {
     }
 
-    /** The names tried for {@code className}, in order. */
-    static List<String> candidates(String className) {
-        List<String> out = new ArrayList<>();
-        if (className.startsWith(STORM_PREFIX)) {
-            out.add(GALE_PREFIX + className.substring(STORM_PREFIX.length()));
-        }
-        out.add(className);
-        return out;
+    /** Gale's name for a Storm class name, or null for a name that is not Storm's. */
+    static String galeName(String className) {
+        return className.startsWith(STORM_PREFIX) ? GALE_PREFIX + className.substring(STORM_PREFIX.length()) : null;
     }
 
-    /** The class, or null if no candidate name is found. */
-    static Class<?> find(String className) throws LinkageError {
-        for (String name : candidates(className)) {
-            try {
-                return Class.forName(name, false, loader());
-            } catch (ClassNotFoundException e) {
-                // try the next name
+    /**
+     * The class, or null if no candidate name is found.
+     *
+     * @throws LinkageError if the class is there but cannot be loaded
+     */
+    static Class<?> find(String className) {
+        try {
+            return ClassResolver.find(className);
+        } catch (ClassNotFoundException e) {
+            if (e.getCause() instanceof LinkageError broken) {
+                throw broken;
             }
+            return null;
         }
-        return null;
-    }
-
-    static ClassLoader loader() {
-        ClassLoader context = Thread.currentThread().getContextClassLoader();
-        return context != null ? context : ClassNames.class.getClassLoader();
     }
 }

@@ -142,9 +142,9 @@ public final class ObjectMaker {
             throw new FluxException(subject + ": class " + name + " cannot be loaded: " + e, e);
         }
         if (cls == null) {
-            List<String> tried = ClassNames.candidates(name);
+            String galeName = ClassNames.galeName(name);
             throw new FluxException(subject + ": no class " + name + " on the classpath"
-                    + (tried.size() > 1 ? " (nor " + tried.get(0) + ", where Gale keeps Storm's classes: Gale has no such class)"
+                    + (galeName != null ? " (nor " + galeName + ", where Gale keeps Storm's classes: Gale has no such class)"
                     : ""));
         }
         return cls;

@@ -9,6 +9,7 @@ import dev.gale.state.Serializer;
 import dev.gale.state.State;
 import dev.gale.state.StateProvider;
 import dev.gale.task.TopologyContext;
+import dev.gale.utils.ClassResolver;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
@@ -89,15 +90,18 @@ public class RocksDbKeyValueStateProvider implements StateProvider {
     static <T> Serializer<T> serializer(Map<String, Object> topoConf, TopologyContext context, Map<String, Object> config,
                                         String key) {
         Object name = config.get(key);
-        if (name == null || name.toString().trim().equals(DefaultStateSerializer.class.getName())) {
+        Class<?> c;
+        try {
+            c = name == null ? DefaultStateSerializer.class : ClassResolver.find(name.toString());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalArgumentException(Config.TOPOLOGY_STATE_PROVIDER_CONFIG + ": " + key + ": " + e.getMessage(), e);
+        }
+        if (c == DefaultStateSerializer.class) {
             // Named or not, the default serializer is made with the configuration, which its
             // no-argument constructor would not see.
             return new DefaultStateSerializer<>(topoConf, context);
         }
         try {
-            ClassLoader loader = Thread.currentThread().getContextClassLoader();
-            Class<?> c = Class.forName(name.toString(), true,
-                    loader != null ? loader : RocksDbKeyValueStateProvider.class.getClassLoader());
             if (!Serializer.class.isAssignableFrom(c)) {
                 throw new IllegalArgumentException(Config.TOPOLOGY_STATE_PROVIDER_CONFIG + ": " + key + " " + name
                         + " does not implement " + Serializer.class.getName());

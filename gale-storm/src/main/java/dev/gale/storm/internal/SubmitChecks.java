@@ -4,6 +4,7 @@ import dev.gale.Config;
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.hooks.ITaskHook;
 import dev.gale.topology.WindowedBoltExecutor;
+import dev.gale.utils.ClassResolver;
 import dev.gale.utils.Time;
 import java.util.HashMap;
 import java.util.List;
@@ -70,7 +71,7 @@ final class SubmitChecks {
         }
         for (Object name : list) {
             try {
-                Class<?> c = Class.forName(String.valueOf(name), false, Thread.currentThread().getContextClassLoader());
+                Class<?> c = ClassResolver.find(String.valueOf(name));
                 if (!ITaskHook.class.isAssignableFrom(c)) {
                     throw new InvalidTopologyException(owner + ": '" + name + "' in '" + Config.TOPOLOGY_AUTO_TASK_HOOKS
                             + "' is not a dev.gale.hooks.ITaskHook");

@@ -3,6 +3,7 @@ package dev.gale.storm.internal;
 import dev.gale.Config;
 import dev.gale.hooks.ITaskHook;
 import dev.gale.task.TaskTimer;
+import dev.gale.utils.ClassResolver;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,8 +73,7 @@ final class TaskEnv {
         for (Object name : list) {
             ITaskHook hook;
             try {
-                hook = (ITaskHook) Class.forName(String.valueOf(name), true, Thread.currentThread().getContextClassLoader())
-                        .getDeclaredConstructor().newInstance();
+                hook = (ITaskHook) ClassResolver.find(String.valueOf(name)).getDeclaredConstructor().newInstance();
             } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
                 throw new IllegalStateException(describe + ": task hook '" + name + "' cannot be created: " + e, e);
             }
