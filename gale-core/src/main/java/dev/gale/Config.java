@@ -13,41 +13,41 @@ import java.util.Map;
 public class Config extends HashMap<String, Object> {
     private static final long serialVersionUID = 1L;
 
-    /** Seconds a tuple tree may take to complete before the spout's {@code fail} runs. Default 30. */
+    /** Honoured: seconds a tuple tree may take to complete before the spout's {@code fail} runs. Default 30. */
     public static final String TOPOLOGY_MESSAGE_TIMEOUT_SECS = "topology.message.timeout.secs";
     /**
-     * Most tracked tuples a spout task may have pending: set, a fixed cap, as in Storm. Unset
+     * Honoured: the most tracked tuples a spout task may have pending. Set, a fixed cap, as in Storm. Unset
      * (Storm: no limit), Gale adapts the limit to the topology while ackers run: it starts at
      * 1000, halves when trees wait in queues for more than half the message timeout, and doubles
      * while they do not, up to 65536. See {@link #GALE_SPOUT_PENDING_ADAPTIVE}.
      */
     public static final String TOPOLOGY_MAX_SPOUT_PENDING = "topology.max.spout.pending";
-    /** Number of acker executors; 0 disables tracking (message-id emits are acked at once). Default 1. */
+    /** Honoured: number of acker executors; 0 disables tracking (message-id emits are acked at once). Default 1. */
     public static final String TOPOLOGY_ACKER_EXECUTORS = "topology.acker.executors";
-    /** Seconds between tick tuples sent to a component's tasks; unset means none. */
+    /** Honoured: seconds between tick tuples sent to a component's tasks; unset means none. */
     public static final String TOPOLOGY_TICK_TUPLE_FREQ_SECS = "topology.tick.tuple.freq.secs";
-    /** Logs every emitted tuple at INFO when true. */
+    /** Honoured: logs every emitted tuple at INFO when true. */
     public static final String TOPOLOGY_DEBUG = "topology.debug";
-    /** Accepted for compatibility; an embedded topology runs in one process. */
+    /** Ignored: accepted for compatibility; an embedded topology runs in one process, as one worker. */
     public static final String TOPOLOGY_WORKERS = "topology.workers";
-    /** Caps the parallelism of a component. */
+    /** Honoured: caps the parallelism of a component. */
     public static final String TOPOLOGY_MAX_TASK_PARALLELISM = "topology.max.task.parallelism";
-    /** Capacity of each executor's receive queue (rounded up to a power of two). Default 1024. */
+    /** Honoured: capacity of each executor's receive queue (rounded up to a power of two). Default 1024. */
     public static final String TOPOLOGY_EXECUTOR_RECEIVE_BUFFER_SIZE = "topology.executor.receive.buffer.size";
-    /** The topology's name; the engine sets it at submit. */
+    /** Honoured: the topology's name; the engine sets it at submit. */
     public static final String TOPOLOGY_NAME = "topology.name";
     /**
      * Classes registered for Kryo serialization, as {@link #registerSerialization} records them.
-     * Accepted for compatibility: tuples move between tasks inside one JVM and are never serialized.
+     * Ignored: tuples move between tasks inside one JVM and are never serialized.
      */
     public static final String TOPOLOGY_KRYO_REGISTER = "topology.kryo.register";
-    /** A component's on-heap memory hint in MB; recorded, ignored by the embedded engine. */
+    /** A component's on-heap memory hint in MB. Ignored: recorded, no effect in the embedded engine. */
     public static final String TOPOLOGY_COMPONENT_RESOURCES_ONHEAP_MEMORY_MB =
             "topology.component.resources.onheap.memory.mb";
-    /** A component's off-heap memory hint in MB; recorded, ignored by the embedded engine. */
+    /** A component's off-heap memory hint in MB. Ignored: recorded, no effect in the embedded engine. */
     public static final String TOPOLOGY_COMPONENT_RESOURCES_OFFHEAP_MEMORY_MB =
             "topology.component.resources.offheap.memory.mb";
-    /** A component's CPU hint in percent of a core; recorded, ignored by the embedded engine. */
+    /** A component's CPU hint in percent of a core. Ignored: recorded, no effect in the embedded engine. */
     public static final String TOPOLOGY_COMPONENT_CPU_PCORE_PERCENT = "topology.component.cpu.pcore.percent";
     /**
      * Gale: buckets of the spout's and acker's pending maps. A tree that does not complete is
@@ -177,13 +177,15 @@ public class Config extends HashMap<String, Object> {
     public static final String GALE_STATE_DESERIALIZATION_ALLOW = "gale.state.deserialization.allow";
 
     // ---- Every other key of Storm 2.8's Config: accepted so Storm code compiles. What Gale does
-    // ---- with each is in docs/storm-config.md (most are meaningless in one JVM and ignored).
+    // ---- with each is in docs/storm-config.md (most are meaningless in one JVM and ignored). Each
+    // ---- Javadoc says Honoured or Ignored as the doc does (Gale's keys: a Javadoc starting "Gale");
+    // ---- ConfigDocsTest checks it.
 
     /** Storm's {@code topology.tuple.serializer}. Ignored: tuples stay in one JVM and are never serialized. */
     public static final String TOPOLOGY_TUPLE_SERIALIZER = "topology.tuple.serializer";
 
     /**
-     * Storm's {@code topology.disable.loadaware.messaging}, default false. As in Storm, shuffle
+     * Storm's {@code topology.disable.loadaware.messaging}, default false. Honoured: as in Storm, shuffle
      * groupings are load- and locality-aware unless this is true: Gale's closest scope is the
      * scheduler thread (tuples go to the targets on the emitter's thread while their queues are not
      * overloaded and every target's thread also runs an emitter). True gives an exact round robin
@@ -192,13 +194,13 @@ public class Config extends HashMap<String, Object> {
     public static final String TOPOLOGY_DISABLE_LOADAWARE_MESSAGING = "topology.disable.loadaware.messaging";
 
     /**
-     * Storm's {@code topology.localityaware.higher.bound}, default 0.8: once the average queue fill
+     * Storm's {@code topology.localityaware.higher.bound}, default 0.8. Honoured: once the average queue fill
      * of the targets on a shuffle's own thread reaches it, the shuffle spreads over every target.
      */
     public static final String TOPOLOGY_LOCALITYAWARE_HIGHER_BOUND = "topology.localityaware.higher.bound";
 
     /**
-     * Storm's {@code topology.localityaware.lower.bound}, default 0.2: a shuffle spread over every
+     * Storm's {@code topology.localityaware.lower.bound}, default 0.2. Honoured: a shuffle spread over every
      * target returns to the targets on its own thread once their average queue fill is below it.
      */
     public static final String TOPOLOGY_LOCALITYAWARE_LOWER_BOUND = "topology.localityaware.lower.bound";
@@ -237,10 +239,10 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.version}. Ignored: accepted for compatibility; no effect in the embedded engine. */
     public static final String TOPOLOGY_VERSION = "topology.version";
 
-    /** Storm's {@code topology.multilang.log.handler}: the {@code ShellLogHandler} of multilang components. */
+    /** Storm's {@code topology.multilang.log.handler}. Honoured: the {@code ShellLogHandler} of multilang components. */
     public static final String TOPOLOGY_MULTILANG_LOG_HANDLER = "topology.multilang.log.handler";
 
-    /** Storm's {@code topology.multilang.serializer}: the wire format of multilang components ({@code JsonSerializer}). */
+    /** Storm's {@code topology.multilang.serializer}. Honoured: the wire format of multilang components ({@code JsonSerializer}). */
     public static final String TOPOLOGY_MULTILANG_SERIALIZER = "topology.multilang.serializer";
 
     /** Storm's {@code topology.tasks}. Honoured: tasks of a component (component or topology level); executors stay the parallelism hint. */
@@ -276,13 +278,23 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.enable.send.iconnection.metrics}. Ignored: Gale reports its own stats (LocalCluster.getTopologyStats). */
     public static final String TOPOLOGY_ENABLE_SEND_ICONNECTION_METRICS = "topology.enable.send.iconnection.metrics";
 
-    /** Storm's {@code topology.state.provider}. Ignored: stateful, Trident and multilang bolts are not part of Gale. */
+    /**
+     * Storm's {@code topology.state.provider}. Honoured: the {@code StateProvider} class of stateful
+     * bolts' state (and the checkpoint spout's); unset, state is kept in memory. Storm's class names
+     * are read as Gale's. See docs/state.md.
+     */
     public static final String TOPOLOGY_STATE_PROVIDER = "topology.state.provider";
 
-    /** Storm's {@code topology.state.provider.config}. Ignored: stateful, Trident and multilang bolts are not part of Gale. */
+    /**
+     * Storm's {@code topology.state.provider.config}. Honoured: the state provider's configuration,
+     * a JSON string as in Storm (or a Map). See docs/state.md.
+     */
     public static final String TOPOLOGY_STATE_PROVIDER_CONFIG = "topology.state.provider.config";
 
-    /** Storm's {@code topology.state.checkpoint.interval.ms}. Ignored: stateful, Trident and multilang bolts are not part of Gale. */
+    /**
+     * Storm's {@code topology.state.checkpoint.interval.ms}. Honoured: how often, in ms of the
+     * topology's clock (at least 100), the checkpoint spout starts a checkpoint of the stateful bolts.
+     */
     public static final String TOPOLOGY_STATE_CHECKPOINT_INTERVAL = "topology.state.checkpoint.interval.ms";
 
     /** Storm's {@code topology.worker.max.heap.size.mb}. Ignored: scheduling and worker processes do not exist in one JVM. */
@@ -325,7 +337,7 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.event.logger.register}. Ignored: accepted for compatibility; no effect in the embedded engine. */
     public static final String TOPOLOGY_EVENT_LOGGER_REGISTER = "topology.event.logger.register";
 
-    /** Storm's {@code topology.eventlogger.executors}. Accepted; Gale has no event logger (no UI event inspection), so no executor is started. */
+    /** Storm's {@code topology.eventlogger.executors}. Ignored: Gale has no event logger (no UI event inspection), so no executor is started. */
     public static final String TOPOLOGY_EVENTLOGGER_EXECUTORS = "topology.eventlogger.executors";
 
     /** Storm's {@code topology.kryo.decorators}. Ignored: tuples stay in one JVM and are never serialized. */
@@ -337,11 +349,14 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.skip.missing.kryo.registrations}. Ignored: tuples stay in one JVM and are never serialized. */
     public static final String TOPOLOGY_SKIP_MISSING_KRYO_REGISTRATIONS = "topology.skip.missing.kryo.registrations";
 
-    /** Storm's {@code topology.state.kryo.register}. Ignored: tuples stay in one JVM and are never serialized. */
+    /**
+     * Storm's {@code topology.state.kryo.register}. Ignored: state is written by
+     * {@link dev.gale.state.DefaultStateSerializer}, which needs no registration.
+     */
     public static final String TOPOLOGY_STATE_KRYO_REGISTER = "topology.state.kryo.register";
 
     /**
-     * Storm's {@code topology.metrics.consumer.register}: the metrics consumers of the topology, a
+     * Storm's {@code topology.metrics.consumer.register}. Honoured: the metrics consumers of the topology, a
      * list of maps ({@code class}, {@code parallelism.hint}, {@code argument}, {@code whitelist} or
      * {@code blacklist}, {@code expandMapType}, {@code metricNameSeparator}), as
      * {@link #registerMetricsConsumer} writes them. Each runs in a bolt of its own and receives every
@@ -362,7 +377,7 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.sleep.spout.wait.strategy.time.ms}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
     public static final String TOPOLOGY_SLEEP_SPOUT_WAIT_STRATEGY_TIME_MS = "topology.sleep.spout.wait.strategy.time.ms";
 
-    /** Storm's {@code topology.state.synchronization.timeout.secs}. Ignored: stateful, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.state.synchronization.timeout.secs}. Ignored: Storm's Trident state uses it, and Gale has no Trident. */
     public static final String TOPOLOGY_STATE_SYNCHRONIZATION_TIMEOUT_SECS = "topology.state.synchronization.timeout.secs";
 
     /** Storm's {@code topology.stats.sample.rate}. Ignored: Gale reports its own stats (LocalCluster.getTopologyStats). */
@@ -413,10 +428,14 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.bolts.watermark.event.interval.ms}. Honoured: by event time, how often the watermark moves on (default 1000). */
     public static final String TOPOLOGY_BOLTS_WATERMARK_EVENT_INTERVAL_MS = "topology.bolts.watermark.event.interval.ms";
 
-    /** Storm's {@code topology.bolts.message.id.field.name}. Ignored: stateful, Trident and multilang bolts are not part of Gale. */
+    /**
+     * Storm's {@code topology.bolts.message.id.field.name}. Honoured: the field holding a tuple's
+     * message id, which stateful windowed bolts kept in memory ({@code withMessageIdField}) read to
+     * skip windows already evaluated.
+     */
     public static final String TOPOLOGY_BOLTS_MESSAGE_ID_FIELD_NAME = "topology.bolts.message.id.field.name";
 
-    /** Storm's {@code topology.transactional.id}. Ignored: stateful, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.transactional.id}. Ignored: Storm's transactional and Trident topologies use it, and Gale has neither. */
     public static final String TOPOLOGY_TRANSACTIONAL_ID = "topology.transactional.id";
 
     /** Storm's {@code topology.auto.task.hooks}. Honoured: class names of ITaskHooks added to every task before open/prepare. */
@@ -452,7 +471,7 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.trident.batch.emit.interval.millis}. Ignored: Gale has its own queues, batching, backpressure and idle strategy. */
     public static final String TOPOLOGY_TRIDENT_BATCH_EMIT_INTERVAL_MILLIS = "topology.trident.batch.emit.interval.millis";
 
-    /** Storm's {@code topology.trident.windowing.cache.tuple.limit}. Ignored: stateful, Trident and multilang bolts are not part of Gale. */
+    /** Storm's {@code topology.trident.windowing.cache.tuple.limit}. Ignored: Gale has no Trident. */
     public static final String TOPOLOGY_TRIDENT_WINDOWING_INMEMORY_CACHE_LIMIT = "topology.trident.windowing.cache.tuple.limit";
 
     /** Storm's {@code storm.id}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
@@ -470,7 +489,7 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.shellbolt.max.pending}. Ignored: Gale's ShellBolt writes each tuple at once and waits for its answer. */
     public static final String TOPOLOGY_SHELLBOLT_MAX_PENDING = "topology.shellbolt.max.pending";
 
-    /** Storm's {@code topology.subprocess.timeout.secs}: how long a multilang component waits for its subprocess before killing it. */
+    /** Storm's {@code topology.subprocess.timeout.secs}. Honoured: how long a multilang component waits for its subprocess before killing it. */
     public static final String TOPOLOGY_SUBPROCESS_TIMEOUT_SECS = "topology.subprocess.timeout.secs";
 
     /** Storm's {@code topology.logging.sensitivity}. Ignored: accepted for compatibility; no effect in the embedded engine. */
@@ -726,7 +745,7 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code storm.thrift.transport}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
     public static final String STORM_THRIFT_TRANSPORT_PLUGIN = "storm.thrift.transport";
 
-    /** Storm's {@code supervisor.worker.timeout.secs}: the multilang subprocess timeout when {@code topology.subprocess.timeout.secs} is unset. */
+    /** Storm's {@code supervisor.worker.timeout.secs}. Honoured: the multilang subprocess timeout when {@code topology.subprocess.timeout.secs} is unset. */
     public static final String SUPERVISOR_WORKER_TIMEOUT_SECS = "supervisor.worker.timeout.secs";
 
     /** Storm's {@code worker.max.timeout.secs}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */

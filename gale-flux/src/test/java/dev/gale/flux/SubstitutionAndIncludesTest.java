@@ -65,7 +65,7 @@ class SubstitutionAndIncludesTest {
         p.setProperty("parallelism", "many");
         Path file = yamls.write("lines.yaml", "spouts:\n  - id: s\n    className: x.Y\n    parallelism: ${parallelism}\n");
         assertThatThrownBy(() -> Yamls.parse(file, p, null))
-                .hasMessage(file + ":4:18: 'spouts[0].parallelism' of spout 's' must be a whole number, not 'many'");
+                .hasMessage(file + ":4:18: 'spouts[0].parallelism' of spout 's' must be a whole number, not '${parallelism}'");
     }
 
     @Test

@@ -174,24 +174,53 @@ final class Coercion {
         return null;
     }
 
-    /** The arguments as a message shows them: {@code ["word" (String), 1.0 (Double), ref: foo (Duration)]}. */
-    static String describe(List<?> args) {
+    /**
+     * The arguments as a message shows them: {@code ["word" (String), 1.0 (Double), ref: foo (Duration)]};
+     * a value that substitution made shows as written, {@code ${ENV-PASSWORD} (String)}.
+     *
+     * @param written values made by substitution, by identity, with the text written for each
+     */
+    static String describe(List<?> args, Map<Object, String> written) {
         List<String> out = new ArrayList<>();
         for (Object a : args) {
-            out.add(describe(a));
+            out.add(describe(a, written));
         }
         return "[" + String.join(", ", out) + "]";
     }
 
-    static String describe(Object a) {
+    /** One value as a message shows it; see {@link #describe(List, Map)}. */
+    static String describe(Object a, Map<Object, String> written) {
         if (a == null) {
             return "null";
         }
-        String shown = a instanceof String s ? "\"" + s + "\"" : String.valueOf(a);
+        String shown = shown(a, written);
         if (shown.length() > 60) {
             shown = shown.substring(0, 57) + "...";
         }
         return shown + " (" + a.getClass().getSimpleName() + ")";
+    }
+
+    private static String shown(Object a, Map<Object, String> written) {
+        String asWritten = written.get(a);
+        if (asWritten != null) {
+            return asWritten;
+        }
+        if (a instanceof String s) {
+            return "\"" + s + "\"";
+        }
+        if (a instanceof List<?> list) {
+            return list.stream().map(item -> inner(item, written)).collect(Collectors.joining(", ", "[", "]"));
+        }
+        if (a instanceof Map<?, ?> map) {
+            return map.entrySet().stream().map(e -> inner(e.getKey(), written) + "=" + inner(e.getValue(), written))
+                    .collect(Collectors.joining(", ", "{", "}"));
+        }
+        return String.valueOf(a);
+    }
+
+    /** An item of a list or map, unquoted as {@code List.toString} shows it. */
+    private static String inner(Object item, Map<Object, String> written) {
+        return item instanceof String s && !written.containsKey(s) ? s : shown(item, written);
     }
 
     /** A constructor or method as a message shows it: {@code TestBolt(TestEnum, float)}. */

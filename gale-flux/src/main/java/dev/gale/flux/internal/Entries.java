@@ -232,7 +232,12 @@ final class Entries {
         return node instanceof ScalarNode s && "tag:yaml.org,2002:null".equals(s.getTag().getValue());
     }
 
+    /** The value as a message shows it: as written in the file when substitution made it. */
     static String describe(Node node) {
+        if (node instanceof Substituted s) {
+            return node instanceof ScalarNode && isNull(node) ? "nothing (null, from " + s.written() + ")"
+                    : "'" + s.written() + "'";
+        }
         if (node instanceof ScalarNode s) {
             return isNull(node) ? "nothing (null)" : "'" + s.getValue() + "'";
         }

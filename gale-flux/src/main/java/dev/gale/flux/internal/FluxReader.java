@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Properties;
@@ -20,10 +20,11 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.yaml.snakeyaml.nodes.Node;
 
 /**
- * Reads Flux files: substitutes placeholders, parses, checks the schema and merges includes (to
- * any depth; an include cycle is an error). Files named relative to an including file are looked
+ * Reads Flux files: parses, substitutes placeholders into the parsed values, checks the schema and
+ * merges includes (to any depth; an include cycle is an error). Files named relative to an including file are looked
  * up beside it first, then in the working directory (Storm's only place); resources are looked
  * up through the context class loader, so they are found in a user's jar. Confined to one parse.
  */
@@ -32,11 +33,12 @@ public final class FluxReader {
 
     private final Placeholders placeholders;
     private final PrintStream dump;
+    private final Map<Object, String> substituted = new IdentityHashMap<>();
 
     /**
      * @param properties the filter's properties, or null
      * @param environment environment variables, or null when they are not substituted
-     * @param dump where to print each file as interpreted (after substitution), or null
+     * @param dump where to print each file as interpreted (after substitution, values included), or null
      */
     public FluxReader(Properties properties, UnaryOperator<String> environment, PrintStream dump) {
         this.placeholders = new Placeholders(properties, environment);
@@ -48,16 +50,24 @@ public final class FluxReader {
     }
 
     public TopologyDef readFile(Path file, boolean processIncludes) throws IOException {
-        return read(fileSource(file), readFileText(file), processIncludes, new LinkedHashSet<>());
+        return withSubstitutions(read(fileSource(file), readFileText(file), processIncludes, new LinkedHashSet<>()));
     }
 
     public TopologyDef readResource(String resource, boolean processIncludes) throws IOException {
-        return read(resourceSource(resource), readResourceText(resource), processIncludes, new LinkedHashSet<>());
+        return withSubstitutions(read(resourceSource(resource), readResourceText(resource), processIncludes,
+                new LinkedHashSet<>()));
     }
 
     public TopologyDef readStream(InputStream in, String name, boolean processIncludes) throws IOException {
         String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        return read(new Source(name, "stream:" + name, null), text, processIncludes, new LinkedHashSet<>());
+        return withSubstitutions(read(new Source(name, "stream:" + name, null), text, processIncludes,
+                new LinkedHashSet<>()));
+    }
+
+    /** The definition, told which of its values substitution made (of its includes, too), for its messages. */
+    private TopologyDef withSubstitutions(TopologyDef def) {
+        def.getSubstitutedValues().putAll(substituted);
+        return def;
     }
 
     /** Parses text that was read already; used for an include's file, too. */
@@ -66,12 +76,12 @@ public final class FluxReader {
             throw new FluxException(source.name() + ": included again from itself (include cycle: "
                     + String.join(" -> ", open) + " -> " + source.key() + ")");
         }
-        String interpreted = placeholders.apply(text, source.name(), new ArrayList<>());
+        FluxYaml yaml = new FluxYaml(source.name(), substituted);
+        Node root = placeholders.apply(yaml.compose(text), source.name());
         if (dump != null) {
-            dump.println("Configuration (interpreted) of " + source.name() + ":\n" + interpreted);
+            dump.println("Configuration (interpreted) of " + source.name() + ":\n" + FluxYaml.dump(root));
         }
-        FluxYaml yaml = new FluxYaml(source.name());
-        TopologyDef def = new TopologyBinder(yaml).bind(yaml.compose(interpreted));
+        TopologyDef def = new TopologyBinder(yaml).bind(root);
         if (processIncludes && def.getIncludes() != null) {
             for (IncludeDef include : def.getIncludes()) {
                 merge(def, include(source, include, open), include.isOverride());

@@ -20,6 +20,7 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -79,6 +80,11 @@ public final class ObjectMaker {
         } finally {
             making.remove(id);
         }
+    }
+
+    /** The values substitution made, which messages show as written. */
+    private Map<Object, String> written() {
+        return topology.getSubstitutedValues();
     }
 
     private List<String> componentIds() {
@@ -168,7 +174,7 @@ public final class ObjectMaker {
         return out;
     }
 
-    private static Object construct(Class<?> cls, List<Object> args, String subject) {
+    private Object construct(Class<?> cls, List<Object> args, String subject) {
         if (Modifier.isAbstract(cls.getModifiers()) || cls.isInterface()) {
             throw new FluxException(subject + ": " + cls.getName() + " is " + (cls.isInterface() ? "an interface" : "abstract")
                     + ": name a concrete class, or a 'factory' method that makes one");
@@ -177,7 +183,7 @@ public final class ObjectMaker {
         Constructor<?> best = closest(constructors, args, subject, "constructor");
         if (best == null) {
             throw new FluxException(subject + ": Couldn't find a suitable constructor for class '" + cls.getName()
-                    + "' with " + (args.isEmpty() ? "no arguments" : "arguments " + Coercion.describe(args))
+                    + "' with " + (args.isEmpty() ? "no arguments" : "arguments " + Coercion.describe(args, written()))
                     + "; its public constructors: " + signatures(constructors));
         }
         try {
@@ -189,13 +195,13 @@ public final class ObjectMaker {
         }
     }
 
-    private static Object callFactory(Class<?> cls, String name, List<Object> args, String subject) {
+    private Object callFactory(Class<?> cls, String name, List<Object> args, String subject) {
         List<Method> statics = Stream.of(cls.getMethods())
                 .filter(m -> m.getName().equals(name) && Modifier.isStatic(m.getModifiers())).toList();
         Method best = closest(statics, args, subject, "factory method");
         if (best == null) {
             throw new FluxException(subject + ": Couldn't find a suitable static method '" + name + "' for class '"
-                    + cls.getName() + "' with " + (args.isEmpty() ? "no arguments" : "arguments " + Coercion.describe(args))
+                    + cls.getName() + "' with " + (args.isEmpty() ? "no arguments" : "arguments " + Coercion.describe(args, written()))
                     + (statics.isEmpty() ? "; it has no public static method " + name
                     : "; its public static methods " + name + ": " + signatures(statics)));
         }
@@ -207,13 +213,13 @@ public final class ObjectMaker {
         return made;
     }
 
-    private static void callConfigMethod(Object instance, String name, List<Object> args, String subject) {
+    private void callConfigMethod(Object instance, String name, List<Object> args, String subject) {
         Class<?> cls = instance.getClass();
         List<Method> named = Stream.of(cls.getMethods()).filter(m -> m.getName().equals(name)).toList();
         Method best = closest(named, args, subject, "configuration method");
         if (best == null) {
             throw new FluxException(subject + ": Unable to find configuration method '" + name + "' in class '"
-                    + cls.getName() + "' with " + (args.isEmpty() ? "no arguments" : "arguments " + Coercion.describe(args))
+                    + cls.getName() + "' with " + (args.isEmpty() ? "no arguments" : "arguments " + Coercion.describe(args, written()))
                     + (named.isEmpty() ? "; it has no public method " + name : "; its public methods " + name + ": "
                     + signatures(named)));
         }
@@ -241,7 +247,7 @@ public final class ObjectMaker {
             }
         }
         throw new FluxException(subject + ": property '" + name + "': class '" + cls.getName() + "' has no public setter "
-                + setter + " or field " + name + " taking " + Coercion.describe(value)
+                + setter + " or field " + name + " taking " + Coercion.describe(value, written())
                 + (setters.isEmpty() && field == null ? "" : "; it has " + Stream.concat(
                         setters.stream().map(Coercion::signature),
                         Stream.ofNullable(field).map(f -> "field " + f.getType().getSimpleName() + " " + f.getName()))
@@ -264,7 +270,7 @@ public final class ObjectMaker {
     }
 
     /** Of {@code candidates}, the one {@code args} fit at least cost, or null; ties go to the first by signature. */
-    private static <E extends Executable> E closest(List<E> candidates, List<Object> args, String subject, String kind) {
+    private <E extends Executable> E closest(List<E> candidates, List<Object> args, String subject, String kind) {
         List<E> fitting = new ArrayList<>();
         int bestCost = Integer.MAX_VALUE;
         for (E e : candidates.stream().sorted(Comparator.comparing(Executable::toGenericString)).toList()) {
@@ -281,7 +287,7 @@ public final class ObjectMaker {
             }
         }
         if (fitting.size() > 1) {
-            LOG.warn("{}: arguments {} fit {} {}s equally well; using {}", subject, Coercion.describe(args), fitting.size(),
+            LOG.warn("{}: arguments {} fit {} {}s equally well; using {}", subject, Coercion.describe(args, written()), fitting.size(),
                     kind, Coercion.signature(fitting.get(0)));
         }
         return fitting.isEmpty() ? null : fitting.get(0);

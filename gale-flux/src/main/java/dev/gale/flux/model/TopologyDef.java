@@ -2,6 +2,7 @@ package dev.gale.flux.model;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +29,16 @@ public class TopologyDef {
     private List<StreamDef> streams = new ArrayList<>();
     private Map<String, WorkerHookDef> workerHookMap = new LinkedHashMap<>();
     private String location;
+    private final Map<Object, String> substitutedValues = new IdentityHashMap<>();
+
+    /**
+     * Gale only: the values that placeholder substitution made, by identity, each with the text
+     * the file wrote for it ({@code ${ENV-PASSWORD}}). Messages about the values show that text,
+     * never the value. Filled by the parser; a live map.
+     */
+    public Map<Object, String> getSubstitutedValues() {
+        return substitutedValues;
+    }
 
     public String getName() {
         return name;
