@@ -1,8 +1,9 @@
 // Gale UI: polls the REST API once a second and redraws. No framework, no build step.
 'use strict';
 
+// The token never reaches this script: the server traded the URL's ?token= for an HttpOnly cookie
+// (and took it out of the address bar) before the page loaded.
 const params = new URLSearchParams(location.search);
-if (params.get('token')) sessionStorage.setItem('gale-token', params.get('token'));
 let selected = params.get('topology') || null;
 let selectedComponent = null;
 let graphKey = null;
@@ -16,6 +17,7 @@ const svgNs = 'http://www.w3.org/2000/svg';
 
 async function getJson(path) {
   const r = await fetch(path, {cache: 'no-store'});
+  if (r.status === 401) throw new Error('reading needs the token: open the URL printed when the UI started');
   if (!r.ok) throw new Error(path + ': ' + r.status);
   return r.json();
 }
@@ -258,17 +260,25 @@ function metricValue(v) {
 
 // ---- actions -----------------------------------------------------------------------------------
 
+// Writes carry X-Gale-Csrf: the server takes the cookie for a write only with it, and a page of
+// another origin cannot add it.
+const post = (path, headers) => fetch(path, {method: 'POST', headers: Object.assign({'X-Gale-Csrf': '1'}, headers || {})});
+
+// Without the cookie (the page was opened without its token), asks once and trades the answer for it.
+async function signIn(label) {
+  const token = prompt('Token printed when the UI started (needed to ' + label + ')');
+  if (!token) return false;
+  const r = await post('/session', {'X-Gale-Token': token});
+  return r.ok;
+}
+
 async function act(path, label) {
-  let token = sessionStorage.getItem('gale-token');
-  if (!token) {
-    token = prompt('Token printed when the UI started (needed to ' + label + ')');
-    if (!token) return;
-    sessionStorage.setItem('gale-token', token);
-  }
-  const r = await fetch(`/api/v1/topology/${encodeURIComponent(selected)}/${path}`, {method: 'POST', headers: {'X-Gale-Token': token}});
+  const url = `/api/v1/topology/${encodeURIComponent(selected)}/${path}`;
+  let r = await post(url);
+  if (r.status === 401 && await signIn(label)) r = await post(url);
   const body = await r.json().catch(() => ({}));
-  if (r.status === 401) sessionStorage.removeItem('gale-token');
-  $('action-result').textContent = r.ok ? `${label}: done` : `${label} refused: ${body.errorMessage || r.status}`;
+  $('action-result').textContent = r.ok ? `${label}: done`
+    : `${label} refused: ${r.status === 401 ? 'needs the token printed when the UI started' : body.errorMessage || r.status}`;
   tick();
 }
 

@@ -471,7 +471,10 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
         return Optional.ofNullable(ui).map(ClusterUi::url);
     }
 
-    /** The token the web UI's mutating requests need, when built with a UI (Gale addition). */
+    /**
+     * The token the web UI's mutating requests need (and its reads, when it listens beyond
+     * loopback), when built with a UI (Gale addition). The UI never logs it.
+     */
     public Optional<String> getUiToken() {
         return Optional.ofNullable(ui).map(ClusterUi::token);
     }

@@ -28,7 +28,8 @@ final class OpsCommands {
                 "The process must serve its UI (gale run ... --ui, gale demo --ui, or",
                 "LocalCluster.Builder.withUi). Its address: --url, else GALE_UI_URL, else",
                 "http://127.0.0.1:8080/. kill, activate and deactivate also need the token it",
-                "printed: --token, else GALE_UI_TOKEN."},
+                "printed (list too when the UI listens beyond loopback): --token, else",
+                "GALE_UI_TOKEN."},
             footer = {"", "Examples:", "  gale list", "  gale list --url http://127.0.0.1:8080/"})
     static final class ListCommand implements Callable<Integer> {
         @Spec
@@ -41,7 +42,7 @@ final class OpsCommands {
         @Override
         public Integer call() {
             UiClient ui = where.client(parent.environment);
-            Object topologies = ui.get("topology/summary").get("topologies");
+            Object topologies = ui.get("topology/summary", "list").get("topologies");
             PrintWriter out = spec.commandLine().getOut();
             if (!(topologies instanceof List<?> list) || list.isEmpty()) {
                 out.println("No topologies running.");
@@ -106,7 +107,7 @@ final class OpsCommands {
             }
             UiClient ui = where.client(parent.environment);
             int wait = waitSecs != null ? waitSecs
-                    : ui.get("topology/" + UiClient.segment(name)).get("msgTimeout") instanceof Number n ? n.intValue() : 30;
+                    : ui.get("topology/" + UiClient.segment(name), "kill").get("msgTimeout") instanceof Number n ? n.intValue() : 30;
             ui.post("topology/" + UiClient.segment(name) + "/kill/" + wait, "kill");
             PrintWriter out = spec.commandLine().getOut();
             if (wait > 0) {
@@ -128,7 +129,7 @@ final class OpsCommands {
         }
 
         private boolean running(UiClient ui) {
-            Object topologies = ui.get("topology/summary").get("topologies");
+            Object topologies = ui.get("topology/summary", "kill").get("topologies");
             return topologies instanceof List<?> list && list.stream().anyMatch(t -> name.equals(((Map<?, ?>) t).get("name")));
         }
     }

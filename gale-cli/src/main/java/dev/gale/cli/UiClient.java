@@ -22,6 +22,7 @@ import java.util.Map;
  */
 final class UiClient {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private static final String TOKEN_HEADER = "X-Gale-Token";
     private final URI base;
     private final String token;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
@@ -49,18 +50,29 @@ final class UiClient {
         return base;
     }
 
-    /** GET {@code path} (under {@code api/v1/}), as a JSON object. */
-    Map<?, ?> get(String path) {
-        return send(HttpRequest.newBuilder(base.resolve("api/v1/" + path)).GET(), "read");
+    /**
+     * GET {@code path} (under {@code api/v1/}) for {@code operation}, as a JSON object; with the
+     * token when one was given (a UI bound beyond loopback wants it for reads too).
+     */
+    Map<?, ?> get(String path, String operation) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve("api/v1/" + path)).GET();
+        if (hasToken()) {
+            request.header(TOKEN_HEADER, token);
+        }
+        return send(request, operation);
+    }
+
+    private boolean hasToken() {
+        return token != null && !token.isBlank();
     }
 
     /** POST {@code path} (under {@code api/v1/}) with the token, as a JSON object. */
     Map<?, ?> post(String path, String operation) {
-        if (token == null || token.isBlank()) {
+        if (!hasToken()) {
             throw new UserException(operation + " needs the token the Gale process printed when its UI started: give it"
                     + " with --token or the GALE_UI_TOKEN environment variable", Main.USAGE);
         }
-        return send(HttpRequest.newBuilder(base.resolve("api/v1/" + path)).header("X-Gale-Token", token)
+        return send(HttpRequest.newBuilder(base.resolve("api/v1/" + path)).header(TOKEN_HEADER, token)
                 .POST(HttpRequest.BodyPublishers.noBody()), operation);
     }
 
@@ -90,6 +102,11 @@ final class UiClient {
         if (!(body instanceof Map<?, ?> json)) {
             throw new UserException(base + " is not a Gale UI: " + request.build().uri().getPath() + " answered HTTP "
                     + response.statusCode() + " without a JSON object", Main.FAILED);
+        }
+        if (response.statusCode() == 401 && !hasToken()) {
+            throw new UserException(operation + " needs the token the Gale process printed when its UI started (its UI"
+                    + " listens beyond loopback, where reading needs it too): give it with --token or the "
+                    + UiClientOptions.TOKEN_VARIABLE + " environment variable", Main.FAILED);
         }
         if (response.statusCode() == 401) {
             throw new UserException(operation + " refused: the token is wrong; give the token the Gale process printed"

@@ -19,7 +19,8 @@ final class UiClientOptions {
 
     @Option(names = "--token", paramLabel = "TOKEN",
             description = "The token the Gale process printed when its UI started (default: the GALE_UI_TOKEN "
-                    + "environment variable). Needed by kill, activate and deactivate.")
+                    + "environment variable). Needed by kill, activate and deactivate, and by list when the UI listens "
+                    + "beyond loopback.")
     String token;
 
     UiClient client(UnaryOperator<String> environment) {

@@ -17,12 +17,12 @@ final class UiOptions {
     @Option(names = "--ui", paramLabel = "PORT", arity = "0..1", fallbackValue = "" + DEFAULT_PORT,
             description = "Serve the web UI, Storm's REST API (/api/v1) and Prometheus /metrics on 127.0.0.1, "
                     + "port PORT (default " + DEFAULT_PORT + "; 0 = any free port). Prints the URL and the token "
-                    + "that activate/deactivate/kill need.")
+                    + "that activate/deactivate/kill need on this terminal (never to the log).")
     Integer port;
 
     @Option(names = "--ui-bind", paramLabel = "ADDRESS",
             description = "Serve the UI on ADDRESS instead of 127.0.0.1, e.g. 0.0.0.0: reachable from other "
-                    + "machines (logged as a warning). Implies --ui.")
+                    + "machines (logged as a warning); reads then need the token too. Implies --ui.")
     String bindAddress;
 
     boolean enabled() {
@@ -67,6 +67,8 @@ final class UiOptions {
             throw new UserException("cannot start the UI: " + rootMessage(e)
                     + (port != null && port != 0 ? " (try --ui 0 for any free port)" : ""), Main.FAILED);
         }
+        // The token goes to this terminal only (the UI logs its URL without it): the page's URL
+        // carries it once, and the UI moves it to a cookie at the first load.
         cluster.getUiUrl().ifPresent(url -> {
             out.printf("Gale UI: %s?token=%s%n", url, cluster.getUiToken().orElse(""));
             out.printf("  REST: %sapi/v1/topology/summary   metrics: %smetrics   token (for activate/deactivate/kill): %s%n%n",

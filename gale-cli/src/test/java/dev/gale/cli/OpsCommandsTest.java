@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gale.LocalCluster;
 import dev.gale.cli.MainTest.Result;
+import dev.gale.spi.UiSettings;
 import dev.gale.testing.TestWordSpout;
 import dev.gale.topology.TopologyBuilder;
 import java.io.IOException;
@@ -82,6 +83,34 @@ class OpsCommandsTest {
             Result unknown = MainTest.gale("activate", "nope", "--url", url, "--token", cluster.getUiToken().orElseThrow());
             assertThat(unknown.status()).isEqualTo(Main.FAILED);
             assertThat(unknown.oneLineError()).isEqualTo("gale activate: no topology named 'nope' is running; running: [t]");
+        }
+    }
+
+    @Test
+    void beyondLoopbackListNeedsTheTokenToo() {
+        try (LocalCluster cluster = new LocalCluster.Builder().withUi(new UiSettings("0.0.0.0", 0, true)).build()) {
+            cluster.submitTopology("t", Map.of(), words().createTopology());
+            String url = "http://127.0.0.1:" + cluster.getUiUrl().orElseThrow().getPort() + "/";
+
+            Result missing = MainTest.gale("list", "--url", url);
+            assertThat(missing.status()).isEqualTo(Main.FAILED);
+            assertThat(missing.oneLineError()).isEqualTo("gale list: list needs the token the Gale process printed when"
+                    + " its UI started (its UI listens beyond loopback, where reading needs it too): give it with --token"
+                    + " or the GALE_UI_TOKEN environment variable");
+            assertThat(MainTest.gale("list", "--url", url, "--token", "not-the-token").oneLineError()).isEqualTo(
+                    "gale list: list refused: the token is wrong; give the token the Gale process printed when its UI"
+                    + " started (--token or GALE_UI_TOKEN)");
+
+            String token = cluster.getUiToken().orElseThrow();
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                Result list = MainTest.gale("list", "--url", url, "--token", token);
+                assertThat(list.status()).as(list.err()).isZero();
+                assertThat(list.out()).containsPattern("t +ACTIVE ");
+            });
+            // kill then reads the summary until the topology is gone: with the token as well.
+            Result kill = MainTest.gale("kill", "t", "--wait", "0", "--url", url, "--token", token);
+            assertThat(kill.status()).as(kill.err()).isZero();
+            assertThat(cluster.getTopologyNames()).isEmpty();
         }
     }
 

@@ -150,7 +150,11 @@ final class StormApi {
         return m;
     }
 
-    static Map<String, Object> component(TopologyView v, String componentId) {
+    /**
+     * A component's page; errors carry their stack traces only when {@code withStackTraces} (the
+     * caller showed the token): a trace names the code and may quote the data it failed on.
+     */
+    static Map<String, Object> component(TopologyView v, String componentId, boolean withStackTraces) {
         TopologyGraph.Node node = v.graph().components().stream()
                 .filter(n -> n.componentId().equals(componentId)).findFirst().orElse(null);
         ComponentStats c = v.stats().component(componentId).orElse(null);
@@ -220,7 +224,9 @@ final class StormApi {
             e.put("errorHost", "localhost");
             e.put("taskId", err.taskId());
             e.put("error", err.message());
-            e.put("stackTrace", err.stackTrace());
+            if (withStackTraces) {
+                e.put("stackTrace", err.stackTrace());
+            }
             errors.add(e);
         }
         m.put("componentErrors", errors);

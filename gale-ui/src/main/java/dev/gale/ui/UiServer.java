@@ -13,8 +13,6 @@ import io.javalin.json.JavalinJackson;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -30,21 +28,22 @@ import org.slf4j.LoggerFactory;
 /**
  * The embedded web server of a {@link LocalCluster}: the live page, Storm UI's REST API under
  * {@code /api/v1} and Prometheus metrics under {@code /metrics}. Listens on 127.0.0.1 unless told
- * otherwise; reads are open to whoever can reach it, actions (activate, deactivate, kill) need the
- * token generated at start, in the {@code X-Gale-Token} header or the {@code token} query
- * parameter.
+ * otherwise. Actions (activate, deactivate, kill) need the token generated at start, and so do reads
+ * when bound beyond loopback; {@link UiAccess} says how a request shows it and what else it checks.
+ * The token is never logged: whoever started the UI gets it from {@link #token()}.
  *
  * <p>Thread-safe.
  */
 public final class UiServer implements ClusterUi {
     private static final Logger LOG = LoggerFactory.getLogger(UiServer.class);
-    /** The header mutating requests carry the token in (or the {@code token} query parameter). */
-    public static final String TOKEN_HEADER = "X-Gale-Token";
+    /** The header API clients carry the token in ({@code Authorization: Bearer} works too). */
+    public static final String TOKEN_HEADER = UiAccess.TOKEN_HEADER;
     private static final long SAMPLE_PERIOD_MILLIS = 1000;
     private static final int HISTORY_POINTS = 300;
 
     private final LocalCluster cluster;
     private final String token;
+    private final UiAccess access;
     private final Sampler sampler;
     private final PrometheusMetrics metrics;
     private final ScheduledExecutorService delayedKills;
@@ -78,6 +77,7 @@ public final class UiServer implements ClusterUi {
                 files.location = Location.CLASSPATH;
             });
         });
+        this.access = new UiAccess(token, address.isLoopbackAddress(), app::port);
         routes();
         app.start(settings.bindAddress(), settings.port());
         String host = address.getHostAddress().contains(":") ? "[" + address.getHostAddress() + "]"
@@ -104,15 +104,20 @@ public final class UiServer implements ClusterUi {
                         + ": it is not a loopback address, so other machines could reach it. Allow it explicitly "
                         + "(UiSettings.allowNonLoopback, gale --ui-bind ADDRESS) or use 127.0.0.1");
             }
-            LOG.warn("the Gale UI listens on {}, reachable from other machines; reads need no token", settings.bindAddress());
+            LOG.warn("the Gale UI listens on {}, reachable from other machines; reads need the token too",
+                    settings.bindAddress());
         }
         UiServer server = new UiServer(cluster, settings, address);
-        LOG.info("Gale UI at {}?token={}", server.url, server.token);
+        // Without the token: logs are kept, shipped and shared; the token goes only to whoever
+        // started the UI (LocalCluster.getUiToken, and the gale command prints it on its terminal).
+        LOG.info("Gale UI at {}", server.url);
         return server;
     }
 
     private void routes() {
+        app.before(access::before);
         app.before("/api/*", ctx -> ctx.header("Cache-Control", "no-store"));
+        app.post("/session", access::startSession);
         app.get("/api/v1/cluster/summary", ctx -> ctx.json(Map.of("engine", "gale", "topologies",
                 cluster.getTopologyNames().size(), "supervisors", 1, "slotsTotal", 1)));
         app.get("/api/v1/topology/summary", ctx -> ctx.json(StormApi.summary(sampler.views())));
@@ -120,7 +125,7 @@ public final class UiServer implements ClusterUi {
         app.get("/api/v1/topology/{id}/graph", ctx -> read(ctx, StormApi::graph));
         app.get("/api/v1/topology/{id}/history", ctx -> read(ctx, StormApi::history));
         app.get("/api/v1/topology/{id}/component/{component}",
-                ctx -> read(ctx, v -> StormApi.component(v, ctx.pathParam("component"))));
+                ctx -> read(ctx, v -> StormApi.component(v, ctx.pathParam("component"), access.authenticated(ctx))));
         app.post("/api/v1/topology/{id}/activate", ctx -> act(ctx, "activate", cluster::activate));
         app.post("/api/v1/topology/{id}/deactivate", ctx -> act(ctx, "deactivate", cluster::deactivate));
         app.post("/api/v1/topology/{id}/kill/{wait}", ctx -> {
@@ -158,9 +163,9 @@ public final class UiServer implements ClusterUi {
     }
 
     private void act(Context ctx, String operation, Action action) {
-        if (!tokenMatches(ctx)) {
+        if (!access.authenticated(ctx)) {
             error(ctx, HttpStatus.UNAUTHORIZED, operation + " needs the token printed when the UI started, in the "
-                    + TOKEN_HEADER + " header or the token query parameter");
+                    + TOKEN_HEADER + " header or as Authorization: Bearer");
             return;
         }
         String id = ctx.pathParam("id");
@@ -191,16 +196,7 @@ public final class UiServer implements ClusterUi {
         }, waitSeconds, TimeUnit.SECONDS);
     }
 
-    private boolean tokenMatches(Context ctx) {
-        String given = ctx.header(TOKEN_HEADER);
-        if (given == null) {
-            given = ctx.queryParam("token");
-        }
-        return given != null && MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8),
-                token.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static void error(Context ctx, HttpStatus status, String message) {
+    static void error(Context ctx, HttpStatus status, String message) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("error", status.getMessage());
         body.put("errorMessage", message);

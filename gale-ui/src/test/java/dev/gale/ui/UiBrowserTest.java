@@ -17,6 +17,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.Alert;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -77,8 +78,14 @@ class UiBrowserTest {
     @Test
     void pageShowsTheTopologyLiveAndDeactivates() throws IOException {
         String token = cluster.getUiToken().orElseThrow();
-        driver.get(cluster.getUiUrl().orElseThrow() + "?token=" + token);
+        driver.get(cluster.getUiUrl().orElseThrow() + "?topology=words&token=" + token);
         WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        // The token left the address bar (so history and a shared screen) at the first load, and
+        // the page's scripts cannot read it (an HttpOnly cookie carries it).
+        assertThat(driver.getCurrentUrl()).isEqualTo(cluster.getUiUrl().orElseThrow() + "?topology=words");
+        JavascriptExecutor js = (JavascriptExecutor) driver;
+        assertThat((String) js.executeScript("return document.cookie + JSON.stringify(sessionStorage) + location.href;"))
+                .doesNotContain(token);
 
         // Every component is drawn as a node of the graph, every subscription as an edge.
         for (String component : DemoTopology.COMPONENTS) {
@@ -92,12 +99,12 @@ class UiBrowserTest {
         assertThat(driver.findElements(By.cssSelector("#bolts tbody tr"))).hasSize(2);
 
         // Counters move while the page stays loaded: a marker set on this window survives.
-        ((JavascriptExecutor) driver).executeScript("window.galeTestMarker = 'same page';");
+        js.executeScript("window.galeTestMarker = 'same page';");
         WebElement acked = driver.findElement(By.id("topology-acked"));
         wait.until(d -> !acked.getText().isEmpty() && !acked.getText().equals("0"));
         String before = acked.getText();
         wait.until(d -> !acked.getText().equals(before));
-        assertThat(((JavascriptExecutor) driver).executeScript("return window.galeTestMarker;")).isEqualTo("same page");
+        assertThat(js.executeScript("return window.galeTestMarker;")).isEqualTo("same page");
         // Let the chart collect a few points and a component drill-down open, for the screenshot.
         wait.until(d -> driver.findElements(By.cssSelector("#chart polyline")).size() == 3);
         // The table is redrawn every second: a row found just before a redraw is stale by the click.
@@ -120,6 +127,37 @@ class UiBrowserTest {
         assertThat(cluster.getTopologyStatus("words")).isEqualTo("INACTIVE");
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("action-result"), "deactivate: done"));
         screenshot("gale-ui-deactivated.png");
+        assertThat(driver.getCurrentUrl()).doesNotContain(token);
+        assertThat(Files.readString(Path.of("target", "test.log"))).doesNotContain(token);
+    }
+
+    @Test
+    void withoutTheTokenInItsUrlThePageAsksForItOnItsFirstAction() {
+        cluster.submitTopology("asked", new Config(), DemoTopology.create());
+        driver.manage().deleteAllCookies();
+        String token = cluster.getUiToken().orElseThrow();
+        driver.get(cluster.getUiUrl().orElseThrow() + "?topology=asked");
+        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        wait.until(ExpectedConditions.textToBe(By.id("topology-name"), "asked"));
+        wait.until(ExpectedConditions.textToBe(By.id("status"), "ACTIVE"));
+
+        driver.findElement(By.id("btn-deactivate")).click();
+        wait.until(ExpectedConditions.alertIsPresent()).dismiss();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("action-result"), "deactivate refused"));
+        assertThat(cluster.getTopologyStatus("asked")).isEqualTo("ACTIVE");
+
+        driver.findElement(By.id("btn-deactivate")).click();
+        Alert ask = wait.until(ExpectedConditions.alertIsPresent());
+        ask.sendKeys(token);
+        ask.accept();
+        wait.until(ExpectedConditions.textToBe(By.id("status"), "INACTIVE"));
+        assertThat(cluster.getTopologyStatus("asked")).isEqualTo("INACTIVE");
+        // Asked once: the next action rides on the cookie the answer was traded for.
+        driver.findElement(By.id("btn-activate")).click();
+        wait.until(ExpectedConditions.textToBe(By.id("status"), "ACTIVE"));
+        assertThat(driver.getCurrentUrl()).doesNotContain(token);
+        assertThat((String) ((JavascriptExecutor) driver).executeScript(
+                "return document.cookie + JSON.stringify(sessionStorage);")).doesNotContain(token);
     }
 
     private static void screenshot(String name) throws IOException {
