@@ -68,9 +68,8 @@ import org.slf4j.LoggerFactory;
  * deserializes them itself, so that a dead letter carries the bytes as read; a write to it that
  * fails on a transient error is retried with a back-off, one that cannot succeed stops the
  * topology or is counted and committed past ({@link DeadLetterFailurePolicy}). On revocation the
- * spout commits what is
- * safe and forgets the revoked partitions' pending records (their late acks are ignored); on
- * assignment it resumes at the committed offset.
+ * spout commits what is safe and forgets the revoked partitions' pending records (their late acks
+ * are ignored); on assignment it resumes at the committed offset.
  *
  * <p>A partition with {@code maxUncommittedOffsets} polled-but-uncommitted offsets is paused
  * until its commits catch up; max spout pending is enforced by the engine, which then stops
