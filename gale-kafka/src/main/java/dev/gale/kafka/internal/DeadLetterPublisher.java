@@ -14,14 +14,16 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * Writes records the spout gave up on to a dead-letter topic, with headers saying why, and hands
- * each broker confirmation (or failure) back through {@link #completed()}: the spout commits past
- * a dead letter only once it is confirmed. {@link #publish} and {@link #close} on the spout's
- * thread; confirmations arrive on the producer's thread into a concurrent queue.
+ * Writes records the spout gave up on to a dead-letter topic, with their key and value bytes as
+ * read and headers saying why, and hands each broker confirmation (or failure) back through
+ * {@link #completed()}: the spout commits past a dead letter only once it is confirmed.
+ * {@link #publish} and {@link #close} on the spout's thread; confirmations arrive on the
+ * producer's thread into a concurrent queue.
  */
 public final class DeadLetterPublisher implements AutoCloseable {
     public static final String ERROR = "error";
@@ -31,6 +33,8 @@ public final class DeadLetterPublisher implements AutoCloseable {
     public static final String ORIGINAL_TOPIC = "original.topic";
     public static final String ORIGINAL_PARTITION = "original.partition";
     public static final String ORIGINAL_OFFSET = "original.offset";
+    /** Default {@code max.block.ms}: the spout's thread sends, and must not wait long on metadata or buffer space. */
+    static final int MAX_BLOCK_MS = 1000;
 
     /** A write's outcome, for the spout's thread. */
     public static final class Outcome {
@@ -43,15 +47,26 @@ public final class DeadLetterPublisher implements AutoCloseable {
             this.offset = offset;
             this.error = error;
         }
+
+        /**
+         * Whether a later write may succeed: Kafka's {@link RetriableException}s (timeouts, not
+         * enough replicas, a topic or leader not known yet, ...). Anything else (the record too
+         * large, no authorization, an invalid topic, ...) fails the same way every time.
+         */
+        public boolean isTransient() {
+            return error instanceof RetriableException;
+        }
     }
 
     private final String topic;
-    private final Producer<Object, Object> producer;
+    private final int errorHeaderMaxBytes;
+    private final Producer<byte[], byte[]> producer;
     private final Queue<Outcome> completed = new ConcurrentLinkedQueue<>();
 
-    @SuppressWarnings("unchecked")
-    public DeadLetterPublisher(String topic, Map<String, Object> consumerProps, Map<String, Object> extraProps) {
+    public DeadLetterPublisher(String topic, int errorHeaderMaxBytes, Map<String, Object> consumerProps,
+            Map<String, Object> extraProps) {
         this.topic = topic;
+        this.errorHeaderMaxBytes = errorHeaderMaxBytes;
         Map<String, Object> props = new HashMap<>();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, consumerProps.get(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG));
         for (Map.Entry<String, Object> e : consumerProps.entrySet()) {
@@ -61,22 +76,20 @@ public final class DeadLetterPublisher implements AutoCloseable {
             }
         }
         props.put(ProducerConfig.ACKS_CONFIG, "all");
+        props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, MAX_BLOCK_MS);
         props.putAll(extraProps);
-        Serializer<Object> keySer = props.containsKey(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG) ? null : new AsBytes();
-        Serializer<Object> valueSer = props.containsKey(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG) ? null
-                : new AsBytes();
-        this.producer = new KafkaProducer<>(props, keySer, valueSer);
+        this.producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer());
     }
 
-    /** Sends one dead letter; its outcome later appears in {@link #completed()}. */
-    public void publish(ConsumerRecord<?, ?> record, String error, String component, int task, int attempts) {
+    /** Sends one dead letter, {@code record} as read from Kafka; its outcome later appears in {@link #completed()}. */
+    public void publish(ConsumerRecord<byte[], byte[]> record, String error, String component, int task, int attempts) {
         TopicPartition tp = new TopicPartition(record.topic(), record.partition());
         long offset = record.offset();
-        ProducerRecord<Object, Object> out = new ProducerRecord<>(topic, null, record.key(), record.value());
+        ProducerRecord<byte[], byte[]> out = new ProducerRecord<>(topic, null, record.key(), record.value());
         for (Header h : record.headers()) {
             out.headers().add(h);
         }
-        out.headers().add(ERROR, utf8(error));
+        out.headers().add(ERROR, TruncatedText.utf8(error, errorHeaderMaxBytes));
         out.headers().add(COMPONENT, utf8(component));
         out.headers().add(TASK, utf8(Integer.toString(task)));
         out.headers().add(ATTEMPTS, utf8(Integer.toString(attempts)));
@@ -95,6 +108,11 @@ public final class DeadLetterPublisher implements AutoCloseable {
         return completed;
     }
 
+    /** The dead-letter topic. */
+    public String topic() {
+        return topic;
+    }
+
     @Override
     public void close() {
         producer.close(Duration.ofSeconds(5));
@@ -102,16 +120,5 @@ public final class DeadLetterPublisher implements AutoCloseable {
 
     private static byte[] utf8(String s) {
         return (s == null ? "" : s).getBytes(StandardCharsets.UTF_8);
-    }
-
-    /** byte[] as it is, anything else as the UTF-8 text of its toString(). */
-    private static final class AsBytes implements Serializer<Object> {
-        @Override
-        public byte[] serialize(String topic, Object data) {
-            if (data == null) {
-                return null;
-            }
-            return data instanceof byte[] ? (byte[]) data : data.toString().getBytes(StandardCharsets.UTF_8);
-        }
     }
 }

@@ -1,8 +1,12 @@
 package dev.gale.kafka.spout;
 
+import com.codahale.metrics.Counter;
 import dev.gale.Config;
 import dev.gale.kafka.internal.DeadLetterPublisher;
+import dev.gale.kafka.internal.DecodedRecord;
 import dev.gale.kafka.internal.PartitionProgress;
+import dev.gale.kafka.internal.RecordDecoder;
+import dev.gale.kafka.spout.KafkaSpoutConfig.DeadLetterFailurePolicy;
 import dev.gale.kafka.spout.KafkaSpoutConfig.ProcessingGuarantee;
 import dev.gale.spout.CheckpointRelay;
 import dev.gale.spout.FailureAware;
@@ -41,7 +45,9 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.InterruptException;
+import org.apache.kafka.common.errors.RecordDeserializationException;
 import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,9 +64,12 @@ import org.slf4j.LoggerFactory;
  * the maximum retries it goes to the dead-letter topic (if one is set; committed past once the
  * broker confirmed it) or is logged and committed past. The dead letter's {@code error} header
  * starts with the bolt's exception ("class: message") when the last attempt failed on one (the
- * spout is {@link FailureAware}). On revocation the spout commits what is
- * safe and forgets the revoked partitions' pending records (their late acks are ignored); on
- * assignment it resumes at the committed offset.
+ * spout is {@link FailureAware}). With a dead-letter topic the spout reads records as bytes and
+ * deserializes them itself, so that a dead letter carries the bytes as read; a write to it that
+ * fails on a transient error is retried with a back-off, one that cannot succeed stops the
+ * topology or is counted and committed past ({@link DeadLetterFailurePolicy}). On revocation the
+ * spout commits what is safe and forgets the revoked partitions' pending records (their late acks
+ * are ignored); on assignment it resumes at the committed offset.
  *
  * <p>A partition with {@code maxUncommittedOffsets} polled-but-uncommitted offsets is paused
  * until its commits catch up; max spout pending is enforced by the engine, which then stops
@@ -80,11 +89,14 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
     private static final Logger LOG = LoggerFactory.getLogger(KafkaSpout.class);
     /** A paused partition's commit is not held back for the whole commit period. */
     private static final long PAUSED_COMMIT_NANOS = 100_000_000L;
-    private static final long DEAD_LETTER_RETRY_NANOS = 1_000_000_000L;
+    private static final long DEAD_LETTER_FIRST_BACKOFF_NANOS = 1_000_000_000L;
+    private static final long DEAD_LETTER_MAX_BACKOFF_NANOS = 30_000_000_000L;
 
     private final KafkaSpoutConfig<K, V> config;
 
-    private transient Consumer<K, V> consumer;
+    /** Reads {@code K, V}, or bytes (then {@link #decoder} is set) when dead letters need the bytes as read. */
+    private transient Consumer<?, ?> consumer;
+    private transient RecordDecoder<K, V> decoder;
     private transient SpoutOutputCollector collector;
     private transient Clock clock;
     private transient String componentId;
@@ -103,6 +115,9 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
     private transient Set<TopicPartition> everAssigned;
     private transient List<InFlight<K, V>> deadLetterRetries;
     private transient DeadLetterPublisher deadLetters;
+    private transient Counter deadLettersSent;
+    private transient Counter deadLettersRetried;
+    private transient Counter deadLettersDropped;
     private transient long nextCommitNanos;
     private transient long lastCommitNanos;
     private transient int scheduledRetries;
@@ -118,7 +133,8 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
     /** A record emitted and not yet done, kept so a retry re-emits it without re-reading. */
     private static final class InFlight<K, V> {
         final KafkaSpoutMessageId id;
-        final ConsumerRecord<K, V> record;
+        /** The record as read, for its dead letter; null without a dead-letter topic. */
+        final ConsumerRecord<byte[], byte[]> raw;
         final List<Object> values;
         final String stream;
         long emittedNanos;
@@ -127,12 +143,15 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
         /** Why the last attempt failed, when the engine said (Gale); else null. */
         FailureInfo lastFailure;
         long deadLetterDueNanos;
+        /** When its dead letter's first write failed, and how many writes failed since. */
+        long deadLetterFirstFailureNanos;
+        int deadLetterFailures;
         /** With offsets in checkpoints: the relay's PREPARE count when it was emitted. */
         long prepareMark;
 
-        InFlight(KafkaSpoutMessageId id, ConsumerRecord<K, V> record, List<Object> values, String stream) {
+        InFlight(KafkaSpoutMessageId id, ConsumerRecord<byte[], byte[]> raw, List<Object> values, String stream) {
             this.id = id;
-            this.record = record;
+            this.raw = raw;
             this.values = values;
             this.stream = stream;
         }
@@ -170,9 +189,17 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
         props.putIfAbsent(ConsumerConfig.GROUP_ID_CONFIG, "gale-" + context.getStormId() + "-" + componentId);
         props.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG,
                 props.get(ConsumerConfig.GROUP_ID_CONFIG) + "-" + context.getThisTaskIndex() + "-" + taskId);
-        this.consumer = createConsumer(props);
-        if (config.getDeadLetterTopic() != null) {
-            deadLetters = new DeadLetterPublisher(config.getDeadLetterTopic(), props, config.getDeadLetterProducerProps());
+        // Only a record that failed for good goes to the dead-letter topic, so only at least once.
+        if (config.getDeadLetterTopic() != null && guarantee == ProcessingGuarantee.AT_LEAST_ONCE) {
+            this.decoder = new RecordDecoder<>(props);
+            this.consumer = createRawConsumer(props);
+            deadLetters = new DeadLetterPublisher(config.getDeadLetterTopic(), config.getDeadLetterErrorHeaderMaxBytes(),
+                    props, config.getDeadLetterProducerProps());
+            deadLettersSent = context.registerCounter("deadLetters.sent");
+            deadLettersRetried = context.registerCounter("deadLetters.retried");
+            deadLettersDropped = context.registerCounter("deadLetters.dropped");
+        } else {
+            this.consumer = createConsumer(props);
         }
         listener.open(conf, context);
         Rebalance rebalance = new Rebalance();
@@ -274,9 +301,21 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
         }
     }
 
-    /** Creates the consumer; override to use another client (tests of your own, a wrapper). */
+    /**
+     * Creates the consumer; override to use another client (tests of your own, a wrapper). Not
+     * called with a dead-letter topic: see {@link #createRawConsumer}.
+     */
     protected Consumer<K, V> createConsumer(Map<String, Object> props) {
         return new KafkaConsumer<>(props);
+    }
+
+    /**
+     * Gale addition: creates the consumer of a spout with a dead-letter topic, which reads keys and
+     * values as bytes and deserializes them with the deserializers of {@code props} itself (a dead
+     * letter carries the bytes as read); override as {@link #createConsumer}.
+     */
+    protected Consumer<byte[], byte[]> createRawConsumer(Map<String, Object> props) {
+        return new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer());
     }
 
     @Override
@@ -334,7 +373,7 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
         }
         // Never block long on the spout's thread: acks wait behind it. The engine parks an idle spout.
         Duration timeout = lastPollEmpty ? Duration.ofMillis(Math.min(1, config.getPollTimeoutMs())) : Duration.ZERO;
-        ConsumerRecords<K, V> records;
+        ConsumerRecords<?, ?> records;
         try {
             records = consumer.poll(timeout);
         } catch (WakeupException | InterruptException e) {
@@ -345,19 +384,28 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
             return;
         }
         Map<TopicPartition, OffsetAndMetadata> atMostOnce = null;
+        RecordDeserializationException undecodable = null;
         for (TopicPartition tp : records.partitions()) {
             PartitionProgress p = progress.get(tp);
             if (p == null) {
                 continue; // revoked during this poll
             }
-            List<ConsumerRecord<K, V>> list = records.records(tp);
-            for (ConsumerRecord<K, V> r : list) {
+            for (ConsumerRecord<?, ?> r : records.records(tp)) {
                 if (p.nextOffset() >= 0 && r.offset() < p.nextOffset()) {
                     continue; // already polled (a seek back by someone else): never emit twice
                 }
+                ConsumerRecord<K, V> record;
+                try {
+                    record = typed(r);
+                } catch (RecordDeserializationException e) {
+                    // As Kafka's consumer does: stay at the record, which the next poll reads (and throws on) again.
+                    consumer.seek(tp, r.offset());
+                    undecodable = e;
+                    break;
+                }
                 firstPolled.putIfAbsent(tp, r.offset());
                 p.add(r.offset());
-                buffer.add(r);
+                buffer.add(record);
             }
             if (guarantee == ProcessingGuarantee.AT_MOST_ONCE) {
                 if (atMostOnce == null) {
@@ -371,6 +419,14 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
             consumer.commitSync(atMostOnce);
             atMostOnce.forEach((tp, o) -> committed.put(tp, o.offset()));
         }
+        if (undecodable != null) {
+            throw undecodable;
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private ConsumerRecord<K, V> typed(ConsumerRecord<?, ?> r) {
+        return decoder == null ? (ConsumerRecord<K, V>) r : decoder.decode((ConsumerRecord<byte[], byte[]>) r);
     }
 
     /** Emits one record; returns false if it was skipped (the translator returned null). */
@@ -397,7 +453,9 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
             values = Arrays.asList(new Object[fields == null ? 0 : fields.size()]);
         }
         if (tracked) {
-            InFlight<K, V> f = new InFlight<>(id, record, values, stream);
+            ConsumerRecord<byte[], byte[]> raw = record instanceof DecodedRecord ? ((DecodedRecord<K, V>) record).raw()
+                    : null;
+            InFlight<K, V> f = new InFlight<>(id, raw, values, stream);
             f.emittedNanos = now;
             if (relay != null) {
                 f.prepareMark = relay.prepareMark();
@@ -496,7 +554,7 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
     private void giveUp(InFlight<K, V> f) {
         KafkaSpoutMessageId id = f.id;
         if (deadLetters != null) {
-            deadLetters.publish(f.record, failureReason(f), componentId, taskId, id.numFails());
+            deadLetters.publish(f.raw, failureReason(f), componentId, taskId, id.numFails());
             return; // done once the broker confirms
         }
         LOG.warn("{} task {}: giving up on {}-{} offset {} after {} failed attempts ({}); committing past it",
@@ -535,13 +593,12 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
                 continue; // partition revoked meanwhile
             }
             if (o.error == null) {
+                deadLettersSent.inc();
                 finish(f);
+            } else if (o.isTransient() && !deadLetterRetryTimedOut(f, now)) {
+                retryDeadLetter(f, o, now);
             } else {
-                LOG.warn("{} task {}: writing {}-{} offset {} to dead-letter topic {} failed; retrying in 1 s",
-                        componentId, taskId, o.partition.topic(), o.partition.partition(), o.offset,
-                        config.getDeadLetterTopic(), o.error);
-                f.deadLetterDueNanos = now + DEAD_LETTER_RETRY_NANOS;
-                deadLetterRetries.add(f);
+                deadLetterFailed(f, o);
             }
         }
         for (Iterator<InFlight<K, V>> it = deadLetterRetries.iterator(); it.hasNext(); ) {
@@ -550,9 +607,46 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
                 it.remove();
             } else if (now >= f.deadLetterDueNanos) {
                 it.remove();
-                deadLetters.publish(f.record, failureReason(f), componentId, taskId, f.id.numFails());
+                deadLetters.publish(f.raw, failureReason(f), componentId, taskId, f.id.numFails());
             }
         }
+    }
+
+    private boolean deadLetterRetryTimedOut(InFlight<K, V> f, long now) {
+        long timeout = config.getDeadLetterRetryTimeoutMs() * 1_000_000L;
+        return timeout == 0 || f.deadLetterFailures > 0 && now - f.deadLetterFirstFailureNanos >= timeout;
+    }
+
+    /** A transient error: write again after a back-off that doubles with each failure. */
+    private void retryDeadLetter(InFlight<K, V> f, DeadLetterPublisher.Outcome o, long now) {
+        if (f.deadLetterFailures++ == 0) {
+            f.deadLetterFirstFailureNanos = now;
+        }
+        long backoff = DEAD_LETTER_FIRST_BACKOFF_NANOS << Math.min(f.deadLetterFailures - 1, 5);
+        backoff = Math.min(backoff, DEAD_LETTER_MAX_BACKOFF_NANOS);
+        LOG.warn("{} task {}: writing {}-{} offset {} to dead-letter topic {} failed ({} of {} ms of retries"
+                + " used); retrying in {} ms: {}", componentId, taskId, o.partition.topic(), o.partition.partition(),
+                o.offset, deadLetters.topic(), (now - f.deadLetterFirstFailureNanos) / 1_000_000L,
+                config.getDeadLetterRetryTimeoutMs(), backoff / 1_000_000L, o.error.toString());
+        deadLettersRetried.inc();
+        f.deadLetterDueNanos = now + backoff;
+        deadLetterRetries.add(f);
+    }
+
+    /** A dead letter that cannot be written: as the policy says, never a partition stalled for good. */
+    private void deadLetterFailed(InFlight<K, V> f, DeadLetterPublisher.Outcome o) {
+        String what = componentId + " task " + taskId + ": the dead letter of " + o.partition.topic() + "-"
+                + o.partition.partition() + " offset " + o.offset + " cannot be written to dead-letter topic '"
+                + deadLetters.topic() + "' (" + (o.isTransient() ? "a transient error that lasted past the "
+                + config.getDeadLetterRetryTimeoutMs() + " ms of retries" : "a permanent error") + "): " + o.error;
+        if (config.getDeadLetterFailurePolicy() == DeadLetterFailurePolicy.FAIL) {
+            throw new FatalTopologyException(what + ". The topology stops (dead-letter failure policy FAIL); the"
+                    + " offset is not committed, so the record is read again once the cause is fixed and the topology"
+                    + " restarted. DeadLetterFailurePolicy.CONTINUE commits past such records instead.", o.error);
+        }
+        LOG.error("{}; committing past it (dead-letter failure policy CONTINUE): the record is dropped", what);
+        deadLettersDropped.inc();
+        finish(f);
     }
 
     private void updatePauses() {
@@ -747,6 +841,9 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
             } finally {
                 if (deadLetters != null) {
                     deadLetters.close();
+                }
+                if (decoder != null) {
+                    decoder.close();
                 }
             }
         }

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,6 +41,9 @@ public class KafkaSpoutConfig<K, V> implements Serializable {
     public static final FirstPollOffsetStrategy DEFAULT_FIRST_POLL_OFFSET_STRATEGY =
             FirstPollOffsetStrategy.UNCOMMITTED_EARLIEST;
     public static final int DEFAULT_METRICS_TIME_BUCKET_SIZE_SECONDS = 60;
+    public static final DeadLetterFailurePolicy DEFAULT_DEAD_LETTER_FAILURE_POLICY = DeadLetterFailurePolicy.FAIL;
+    public static final long DEFAULT_DEAD_LETTER_RETRY_TIMEOUT_MS = 300_000;
+    public static final int DEFAULT_DEAD_LETTER_ERROR_HEADER_MAX_BYTES = 4096;
 
     /**
      * When a record's offset is committed, and so what a crash may do to it.
@@ -57,6 +61,24 @@ public class KafkaSpoutConfig<K, V> implements Serializable {
         AT_LEAST_ONCE,
         AT_MOST_ONCE,
         NO_GUARANTEE,
+    }
+
+    /**
+     * Gale addition: what the spout does with a dead letter that cannot be written to the
+     * dead-letter topic: a permanent error (the record too large for the topic, no authorization,
+     * an invalid topic, ...) or a transient one that lasted past the dead-letter retry timeout.
+     * <ul>
+     * <li>{@code FAIL} (the default): the topology stops with a {@code FatalTopologyException}
+     * naming the component, task, partition, offset and error. The record's offset is not
+     * committed, so once the cause is fixed a restart reads it again: nothing is lost.</li>
+     * <li>{@code CONTINUE}: the spout logs an error, counts the record in its
+     * {@code deadLetters.dropped} counter and commits past it: the record is lost, the partition
+     * goes on.</li>
+     * </ul>
+     */
+    public enum DeadLetterFailurePolicy {
+        FAIL,
+        CONTINUE,
     }
 
     private final Map<String, Object> kafkaProps;
@@ -77,6 +99,9 @@ public class KafkaSpoutConfig<K, V> implements Serializable {
     private final int metricsTimeBucketSizeInSecs;
     private final String deadLetterTopic;
     private final Map<String, Object> deadLetterProducerProps;
+    private final DeadLetterFailurePolicy deadLetterFailurePolicy;
+    private final long deadLetterRetryTimeoutMs;
+    private final int deadLetterErrorHeaderMaxBytes;
     private final boolean offsetsInCheckpoint;
 
     public KafkaSpoutConfig(Builder<K, V> builder) {
@@ -99,7 +124,17 @@ public class KafkaSpoutConfig<K, V> implements Serializable {
         this.metricsTimeBucketSizeInSecs = builder.metricsTimeBucketSizeInSecs;
         this.deadLetterTopic = builder.deadLetterTopic;
         this.deadLetterProducerProps = Collections.unmodifiableMap(new HashMap<>(builder.deadLetterProducerProps));
+        this.deadLetterFailurePolicy = builder.deadLetterFailurePolicy;
+        this.deadLetterRetryTimeoutMs = builder.deadLetterRetryTimeoutMs;
+        this.deadLetterErrorHeaderMaxBytes = builder.deadLetterErrorHeaderMaxBytes;
         this.offsetsInCheckpoint = builder.offsetsInCheckpoint;
+        for (String serializer : List.of(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG)) {
+            if (deadLetterProducerProps.containsKey(serializer)) {
+                throw new IllegalArgumentException("the dead-letter producer properties set '" + serializer + "': a dead"
+                        + " letter carries the record's key and value bytes as read from Kafka, so it takes no serializer");
+            }
+        }
         if (offsetsInCheckpoint) {
             if (topicPattern != null) {
                 throw new IllegalArgumentException("setOffsetsInCheckpoint(true) needs topics named, not a pattern ("
@@ -140,6 +175,9 @@ public class KafkaSpoutConfig<K, V> implements Serializable {
         private String groupId;
         private String deadLetterTopic;
         private final Map<String, Object> deadLetterProducerProps = new HashMap<>();
+        private DeadLetterFailurePolicy deadLetterFailurePolicy = DEFAULT_DEAD_LETTER_FAILURE_POLICY;
+        private long deadLetterRetryTimeoutMs = DEFAULT_DEAD_LETTER_RETRY_TIMEOUT_MS;
+        private int deadLetterErrorHeaderMaxBytes = DEFAULT_DEAD_LETTER_ERROR_HEADER_MAX_BYTES;
         private boolean offsetsInCheckpoint;
 
         public Builder(String bootstrapServers, String... topics) {
@@ -292,9 +330,14 @@ public class KafkaSpoutConfig<K, V> implements Serializable {
         /**
          * Gale addition: where a record goes once it has failed more than the retry service's
          * maximum retries, instead of being logged and skipped. It is written there with the
-         * original key, value and headers plus headers saying why ({@code error}, {@code component},
-         * {@code task}, {@code attempts}, {@code original.topic}, {@code original.partition},
-         * {@code original.offset}); its offset is committed only once the broker confirmed that write.
+         * original key and value bytes as read from Kafka (the spout then reads records as bytes
+         * and deserializes them itself with the configured deserializers) and the original headers,
+         * plus headers saying why ({@code error}, at most {@link #setDeadLetterErrorHeaderMaxBytes}
+         * bytes, {@code component}, {@code task}, {@code attempts}, {@code original.topic},
+         * {@code original.partition}, {@code original.offset}); its offset is committed only once
+         * the broker confirmed that write. A write that fails on a transient error is retried (see
+         * {@link #setDeadLetterRetryTimeoutMs}); one that cannot succeed is handled as
+         * {@link #setDeadLetterFailurePolicy} says.
          */
         public Builder<K, V> setDeadLetterTopic(String topic) {
             this.deadLetterTopic = topic;
@@ -303,12 +346,53 @@ public class KafkaSpoutConfig<K, V> implements Serializable {
 
         /**
          * Gale addition: properties for the dead-letter producer. By default it gets the
-         * consumer's bootstrap servers and its security settings, {@code acks=all}, and writes
-         * {@code byte[]} keys and values as they are, anything else as UTF-8 text of its
-         * {@code toString()}; set serializers here to write them differently.
+         * consumer's bootstrap servers and its security settings, {@code acks=all} and
+         * {@code max.block.ms=1000} (a send waiting for the topic's metadata or for buffer space
+         * would hold up the spout's thread, acks included; a send that times out is retried).
+         * Serializers cannot be set: a dead letter carries the record's bytes as read.
          */
         public Builder<K, V> setDeadLetterProducerProps(Map<String, Object> props) {
             this.deadLetterProducerProps.putAll(props);
+            return this;
+        }
+
+        /**
+         * Gale addition: what to do with a dead letter that cannot be written (see
+         * {@link DeadLetterFailurePolicy}); default {@code FAIL}, which stops the topology rather
+         * than lose the record.
+         */
+        public Builder<K, V> setDeadLetterFailurePolicy(DeadLetterFailurePolicy policy) {
+            if (policy == null) {
+                throw new NullPointerException("the dead-letter failure policy cannot be null");
+            }
+            this.deadLetterFailurePolicy = policy;
+            return this;
+        }
+
+        /**
+         * Gale addition: how long a dead letter whose write fails on a transient error (Kafka's
+         * {@code RetriableException}: a timeout, not enough in-sync replicas, a topic not known
+         * yet, ...) is retried, counted from its first failed write, with a back-off on the
+         * topology's clock from 1 s doubling up to 30 s. Past it, the last error counts as
+         * permanent and {@link #setDeadLetterFailurePolicy} applies. Default 5 minutes.
+         */
+        public Builder<K, V> setDeadLetterRetryTimeoutMs(long timeoutMs) {
+            if (timeoutMs < 0) {
+                throw new IllegalArgumentException("deadLetterRetryTimeoutMs must be >= 0, got " + timeoutMs);
+            }
+            this.deadLetterRetryTimeoutMs = timeoutMs;
+            return this;
+        }
+
+        /**
+         * Gale addition: the most bytes (UTF-8) of a dead letter's {@code error} header; a longer
+         * text keeps its start and ends with {@code ...[truncated]}. Default 4096, at least 64.
+         */
+        public Builder<K, V> setDeadLetterErrorHeaderMaxBytes(int maxBytes) {
+            if (maxBytes < 64) {
+                throw new IllegalArgumentException("deadLetterErrorHeaderMaxBytes must be >= 64, got " + maxBytes);
+            }
+            this.deadLetterErrorHeaderMaxBytes = maxBytes;
             return this;
         }
 
@@ -467,12 +551,28 @@ public class KafkaSpoutConfig<K, V> implements Serializable {
         return deadLetterProducerProps;
     }
 
+    /** Gale addition: what the spout does with a dead letter that cannot be written. */
+    public DeadLetterFailurePolicy getDeadLetterFailurePolicy() {
+        return deadLetterFailurePolicy;
+    }
+
+    /** Gale addition: how long a dead letter's write is retried on transient errors. */
+    public long getDeadLetterRetryTimeoutMs() {
+        return deadLetterRetryTimeoutMs;
+    }
+
+    /** Gale addition: the most bytes of a dead letter's {@code error} header. */
+    public int getDeadLetterErrorHeaderMaxBytes() {
+        return deadLetterErrorHeaderMaxBytes;
+    }
+
     @Override
     public String toString() {
         return "KafkaSpoutConfig{kafkaProps=" + kafkaProps + ", topics=" + (topicPattern != null ? topicPattern : topics)
                 + ", processingGuarantee=" + processingGuarantee + ", offsetCommitPeriodMs=" + offsetCommitPeriodMs
                 + ", maxUncommittedOffsets=" + maxUncommittedOffsets + ", retryService=" + retryService
                 + ", firstPollOffsetStrategy=" + firstPollOffsetStrategy + ", deadLetterTopic=" + deadLetterTopic
+                + (deadLetterTopic != null ? ", deadLetterFailurePolicy=" + deadLetterFailurePolicy : "")
                 + (offsetsInCheckpoint ? ", offsetsInCheckpoint=true" : "") + '}';
     }
 }
