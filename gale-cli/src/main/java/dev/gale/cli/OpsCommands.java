@@ -129,7 +129,15 @@ final class OpsCommands {
         }
 
         private boolean running(UiClient ui) {
-            Object topologies = ui.get("topology/summary", "kill").get("topologies");
+            Object topologies;
+            try {
+                topologies = ui.get("topology/summary", "kill").get("topologies");
+            } catch (UserException e) {
+                if (!ui.answers()) {
+                    return false; // the process ended with its topology (gale run stops when its topology is killed)
+                }
+                throw e;
+            }
             return topologies instanceof List<?> list && list.stream().anyMatch(t -> name.equals(((Map<?, ?>) t).get("name")));
         }
     }

@@ -361,8 +361,11 @@ final class RunCommand implements Callable<Integer> {
         return report(topologyName, topology, watched, job);
     }
 
-    /** What a run ends with: the topology's figures and how long it ran. */
-    private record Watched(TopologyStats stats, double secs) {
+    /**
+     * What a run ends with: the topology's figures and how long it ran; killedOutside if it was
+     * killed by someone else (gale kill, the UI) before the run's end, the figures then its last.
+     */
+    private record Watched(TopologyStats stats, double secs, boolean killedOutside) {
     }
 
     /**
@@ -378,6 +381,7 @@ final class RunCommand implements Callable<Integer> {
             ErrorFeed errors = new ErrorFeed();
             String prefix = spec.qualifiedName() + " " + topologyName + ": ";
             boolean failed = false;
+            TopologyStats last = cluster.getTopologyStats(topologyName);
             // Elapsed time against the run's length (not nanoTime against an end), which cannot overflow.
             while (System.nanoTime() - start < runNanos && !(job != null && job.isComplete()) && !failed) {
                 long leftMillis = (runNanos - (System.nanoTime() - start)) / 1_000_000;
@@ -385,15 +389,18 @@ final class RunCommand implements Callable<Integer> {
                 if (onSignal.started()) {
                     onSignal.awaitExit();
                 }
-                TopologyStats now = cluster.getTopologyStats(topologyName);
-                errors.newErrors(now).forEach(line -> display.message(prefix + line));
-                show(display, topologyName, now, rate, start, runSecs);
-                failed = now.fatalError() != null; // the topology stopped: no use waiting
+                if (!cluster.getTopologyNames().contains(topologyName)) {
+                    return new Watched(last, (System.nanoTime() - start) / 1e9, true);
+                }
+                last = cluster.getTopologyStats(topologyName);
+                errors.newErrors(last).forEach(line -> display.message(prefix + line));
+                show(display, topologyName, last, rate, start, runSecs);
+                failed = last.fatalError() != null; // the topology stopped: no use waiting
             }
             // An error raised after the last look still shows as it happened, before the summary.
-            TopologyStats last = cluster.getTopologyStats(topologyName);
+            last = cluster.getTopologyStats(topologyName);
             errors.newErrors(last).forEach(line -> display.message(prefix + line));
-            return new Watched(last, (System.nanoTime() - start) / 1e9);
+            return new Watched(last, (System.nanoTime() - start) / 1e9, false);
         }
     }
 
@@ -401,6 +408,10 @@ final class RunCommand implements Callable<Integer> {
     private int report(String topologyName, StormTopology topology, Watched watched, ReliableWordCount job) {
         PrintWriter out = spec.commandLine().getOut();
         TopologyStats stats = watched.stats();
+        if (watched.killedOutside()) {
+            out.printf("Topology %s was killed (gale kill, or the UI) after %s; its last figures:%n", topologyName,
+                    Format.seconds(watched.secs()));
+        }
         out.printf("Ran %s for %s; per component:%n%n", topologyName, Format.seconds(watched.secs()));
         Format.table(stats, topology.components().keySet()).forEach(out::println);
         out.println();

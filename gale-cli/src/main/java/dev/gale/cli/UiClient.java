@@ -50,6 +50,19 @@ final class UiClient {
         return base;
     }
 
+    /** Whether anything still answers at the UI's address (the process serving it may have ended). */
+    boolean answers() {
+        try {
+            http.send(HttpRequest.newBuilder(base).timeout(TIMEOUT).GET().build(), HttpResponse.BodyHandlers.discarding());
+            return true;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     /**
      * GET {@code path} (under {@code api/v1/}) for {@code operation}, as a JSON object; with the
      * token when one was given (a UI bound beyond loopback wants it for reads too).

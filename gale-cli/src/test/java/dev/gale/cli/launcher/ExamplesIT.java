@@ -1,0 +1,164 @@
+package dev.gale.cli.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import dev.gale.cli.launcher.Run.Row;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every example {@code gale run --help} lists, run through {@code ./gale run NAME} as a user types
+ * it: exit 0, no ERROR line (but those an example logs on purpose), the counters moved, the
+ * example's own result there, and nothing left running. kafka-wordcount has its own test
+ * ({@link KafkaIT}): it needs a broker.
+ */
+class ExamplesIT {
+    private static final Pattern HELP_EXAMPLE = Pattern.compile("^  ([a-z][a-z-]+) {2,}\\S", Pattern.MULTILINE);
+    private static final Pattern COUNT_EMIT =
+            Pattern.compile("Emitting: bolt 'count' \\(task \\d+\\) default \\[[a-z]+, \\d+]");
+
+    @TempDir
+    static Path dir;
+
+    /** An example: how long to run it and what its run must show. */
+    private record Example(String name, int seconds, String needs, Consumer<Run> check) {
+    }
+
+    private static final Map<String, Example> EXAMPLES = new LinkedHashMap<>();
+
+    private static void example(String name, int seconds, Consumer<Run> check) {
+        example(name, seconds, null, check);
+    }
+
+    private static void example(String name, int seconds, String needs, Consumer<Run> check) {
+        EXAMPLES.put(name, new Example(name, seconds, needs, check));
+    }
+
+    static {
+        // The Python splitter: 8 interpreters start before the first sentence is split.
+        example("wordcount", 15, "python3", r -> {
+            assertThat(r.row("split").executed()).isPositive();
+            assertThat(r.row("count").emitted()).isPositive();
+            // The word counts themselves: the example turns on debug, so every count is printed.
+            assertThat(r.out + r.err).containsPattern(COUNT_EMIT);
+            assertThat(r.out).doesNotContain("Last errors");
+        });
+        example("exclamation", 4, r -> {
+            assertThat(r.row("exclaim2").executed()).isPositive();
+            assertThat(r.row("exclaim2").acked()).isEqualTo(r.row("exclaim2").executed());
+        });
+        example("singlejoin", 6, r -> {
+            // 100 people, each joined from a gender and an age tuple.
+            assertThat(r.row("join").emitted()).isEqualTo(100);
+            assertThat(r.row("gender").acked()).isEqualTo(100);
+        });
+        example("reliable-wordcount", 60, r ->
+                assertThat(r.out).containsPattern("OK: all [\\d,]+ lines fully processed and the word counts equal"));
+        example("rolling-top-words", 8, r -> assertThat(r.row("finalRanker").emitted()).isPositive());
+        example("lambda", 4, r -> assertThat(r.out).containsPattern("\\[Hello lambda:[0-9a-f]+:so cool!, 999]"));
+        example("anchored-wordcount", 4, r -> {
+            assertThat(r.row("spout").acked()).isPositive();
+            assertThat(r.row("count").executed()).isPositive();
+        });
+        example("multiple-logger", 4, r -> {
+            assertThat(r.row("exclaim2").executed()).isPositive();
+            // It logs at every level through several loggers, ERROR included.
+            assertThat(r.err).contains("ERROR ROOT - root: This is an ERROR message");
+        });
+        example("sliding-window", 10, r -> {
+            assertThat(r.row("slidingsum").emitted()).isPositive();
+            assertThat(r.row("printer").executed()).isPositive();
+        });
+        example("sliding-tuple-ts", 12, r -> assertThat(r.row("printer").executed()).isPositive());
+        example("join-bolt", 15, r -> {
+            assertThat(r.row("joiner").emitted()).isPositive();
+            assertThat(r.row("printer").executed()).isPositive();
+        });
+        example("skewed-rolling-top-words", 8, r -> {
+            assertThat(r.row("aggregator").emitted()).isPositive();
+            assertThat(r.row("finalRanker").emitted()).isPositive();
+        });
+        example("multithread-wordcount", 6, r -> {
+            assertThat(r.row("count").executed()).isPositive();
+            // Metrics v1 through LoggingMetricsConsumer, as the example registers it.
+            assertThat(r.err).contains("INFO dev.gale.metric.LoggingMetricsConsumer");
+        });
+        example("fast-wordcount", 4, r -> {
+            assertThat(r.row("count").executed()).isPositive();
+            assertThat(r.row("spout").acked()).isPositive();
+        });
+        example("in-order-delivery", 4, r -> assertThat(r.row("count").executed()).isPositive());
+        example("stateful", 6, r -> assertThat(r.out).containsPattern("source: partialsum:\\d+, stream: default, .*\\[\\d+]"));
+        example("stateful-windowing", 6, r -> assertThat(r.out).containsPattern("source: sumbolt:\\d+, stream: default, .*\\[\\d+]"));
+        example("persistent-windowing", 12, "redis-server", r -> {
+            assertThat(r.out).containsPattern("Averages\\{global=[\\d.]+, window=[\\d.]+}");
+            assertThat(r.row("$checkpointspout").acked()).isPositive();
+        });
+    }
+
+    /** Examples that fail tuples on purpose, to show replay. */
+    private static final List<String> INJECTS_FAILURES = List.of("reliable-wordcount");
+
+    /** ERROR lines an example writes on purpose. */
+    private static boolean intended(String example, String line) {
+        return example.equals("multiple-logger") && line.contains("This is an ERROR message");
+    }
+
+    @Test
+    void everyExampleTheHelpListsIsRunHere() {
+        Run help = new Launcher(dir).run("run", "--help").succeeded();
+        List<String> listed = new ArrayList<>();
+        String examples = help.out.substring(help.out.indexOf("Examples:"), help.out.indexOf("A class is run"));
+        Matcher m = HELP_EXAMPLE.matcher(examples);
+        while (m.find()) {
+            listed.add(m.group(1));
+        }
+        assertThat(listed).hasSizeGreaterThan(15);
+        List<String> here = new ArrayList<>(EXAMPLES.keySet());
+        here.add("kafka-wordcount");
+        assertThat(here).containsExactlyInAnyOrderElementsOf(listed);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> eachExampleRunsThroughTheLauncher() {
+        return EXAMPLES.values().stream().map(e -> dynamicTest(e.name(), () -> {
+            if (e.needs() != null) {
+                Prerequisites.require(e.needs());
+            }
+            Redis redis = e.name().equals("persistent-windowing") ? Redis.onTheExamplesPort() : null;
+            try {
+                Run r = new Launcher(dir).run("run", e.name(), "--seconds", String.valueOf(e.seconds()),
+                        "--progress", "off");
+                assertThat(r.status).as("exit status of %s", r).isZero();
+                assertThat(r.errorLines().stream().filter(l -> !intended(e.name(), l))).as("ERROR lines of %s", r)
+                        .isEmpty();
+                Map<String, Row> summary = r.summary();
+                assertThat(summary).as("summary of %s", r).isNotEmpty();
+                if (!INJECTS_FAILURES.contains(e.name())) {
+                    assertThat(summary.values()).as("failed tuples in %s", r).allSatisfy(row ->
+                            assertThat(row.failed()).isZero());
+                }
+                assertThat(summary.values().stream().filter(row -> row.kind().equals("spout")))
+                        .as("spouts of %s", r).anySatisfy(row -> assertThat(row.emitted()).isPositive());
+                e.check().accept(r);
+                r.leftNothingBehind();
+            } finally {
+                if (redis != null) {
+                    redis.close();
+                }
+            }
+        }));
+    }
+}
