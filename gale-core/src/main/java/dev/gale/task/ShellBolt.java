@@ -47,12 +47,13 @@ import org.slf4j.LoggerFactory;
  * sends every second of the topology's clock while no tuple comes (under a simulated clock: when
  * the test advances it).
  *
- * <p><b>Failures.</b> A subprocess that exits, breaks the protocol, or leaves a heartbeat
- * unanswered for the subprocess timeout ({@code topology.subprocess.timeout.secs}, else
+ * <p><b>Failures.</b> A subprocess that exits, breaks the protocol, leaves a heartbeat unanswered
+ * for the subprocess timeout ({@code topology.subprocess.timeout.secs}, else
  * {@code supervisor.worker.timeout.secs}, else 30 s; real time, as the subprocess runs in real
- * time) is killed; every tuple it had not acked is failed (its spout can replay it), and the error,
- * naming the command, the pid, the exit code and the subprocess's last stderr lines, is logged and
- * reported ({@code ComponentStats.lastErrors()}). Where Storm halts the worker, Gale starts the
+ * time), stops reading its stdin for that long, or writes a message longer than
+ * {@code gale.multilang.message.max.bytes} is killed with every process it started; every tuple
+ * it had not acked is failed (its spout can replay it), and the error, naming the component, task,
+ * command, pid, exit code and the subprocess's last stderr lines, is logged and reported ({@code ComponentStats.lastErrors()}). Where Storm halts the worker, Gale starts the
  * subprocess again for the next tuple (at most once a second).
  *
  * <p>Not thread-safe: each task has its own instance, called on its executor thread.
@@ -169,6 +170,7 @@ public class ShellBolt implements IBolt {
             return;
         }
         exchangedSinceTick = true;
+        reportWarnings();
         if (!handleQueued()) {
             if (!restart()) {
                 collector.fail(input);
@@ -202,6 +204,7 @@ public class ShellBolt implements IBolt {
         }
         boolean idle = !exchangedSinceTick;
         exchangedSinceTick = false;
+        reportWarnings();
         if (handleQueued() && (idle || !inputs.isEmpty())) {
             heartbeatAndWait();
         }
@@ -260,6 +263,7 @@ public class ShellBolt implements IBolt {
     }
 
     private void handle(ShellMsg msg) {
+        reportWarnings(); // before what the subprocess wrote after them
         try {
             switch (msg.getCommand()) {
                 case "sync" -> unansweredHeartbeats = Math.max(0, unansweredHeartbeats - 1);
@@ -322,6 +326,13 @@ public class ShellBolt implements IBolt {
         metricUpdates.apply(msg);
     }
 
+    /** Reports what the subprocess got wrong without failing (a stderr line cut to its limit). */
+    private void reportWarnings() {
+        for (String warning : process.takeWarnings()) {
+            collector.reportError(new IllegalStateException(warning));
+        }
+    }
+
     /** Kills the subprocess, fails what it had pending, reports why; the next tuple starts it again. */
     private void die(String what, Throwable cause) {
         ShellProcess p = process;
@@ -348,6 +359,7 @@ public class ShellBolt implements IBolt {
         return "bolt '" + context.getThisComponentId() + "' task " + context.getThisTaskId();
     }
 
+    /** Kills the subprocess and every process it started (SIGKILL to what is left after {@code gale.multilang.kill.grace.ms}). */
     @Override
     public void cleanup() {
         if (heartbeats != null) {
