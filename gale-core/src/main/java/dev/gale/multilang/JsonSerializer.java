@@ -1,7 +1,6 @@
 package dev.gale.multilang;
 
 import dev.gale.Config;
-import dev.gale.impl.util.BoundedLineReader;
 import dev.gale.task.TopologyContext;
 import dev.gale.utils.ConfigValues;
 import dev.gale.utils.Json;

@@ -1,9 +1,8 @@
 package dev.gale.utils;
 
 import dev.gale.Config;
-import dev.gale.impl.util.BoundedLineReader;
-import dev.gale.impl.util.ProcessTree;
 import dev.gale.multilang.BoltMsg;
+import dev.gale.multilang.BoundedLineReader;
 import dev.gale.multilang.ISerializer;
 import dev.gale.multilang.JsonSerializer;
 import dev.gale.multilang.NoOutputException;

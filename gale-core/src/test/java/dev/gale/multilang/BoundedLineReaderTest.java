@@ -1,4 +1,4 @@
-package dev.gale.impl.util;
+package dev.gale.multilang;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

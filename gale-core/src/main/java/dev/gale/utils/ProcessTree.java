@@ -1,4 +1,4 @@
-package dev.gale.impl.util;
+package dev.gale.utils;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * nor depends on any other thread: a thread blocked writing to the child's stdin is freed when the
  * pipe's last reader dies. Thread-safe.
  */
-public final class ProcessTree {
+final class ProcessTree {
     private static final ScheduledExecutorService KILLER = newKiller();
 
     private ProcessTree() {
@@ -36,7 +36,7 @@ public final class ProcessTree {
      * Sends SIGTERM to {@code root} and its descendants now, and SIGKILL to those still alive
      * {@code graceMillis} later (at once if it is 0 or less). Returns the processes signalled.
      */
-    public static List<ProcessHandle> kill(ProcessHandle root, long graceMillis) {
+    static List<ProcessHandle> kill(ProcessHandle root, long graceMillis) {
         List<ProcessHandle> tree = new ArrayList<>();
         tree.add(root);
         root.descendants().forEach(tree::add);

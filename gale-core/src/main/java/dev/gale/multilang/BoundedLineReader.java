@@ -1,4 +1,4 @@
-package dev.gale.impl.util;
+package dev.gale.multilang;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -6,10 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Reads UTF-8 lines from a stream that another process writes, never holding more than a given
- * number of bytes of one line: a process that writes a line without end cannot fill the heap.
- * {@link #readLine(long)} refuses a longer line; {@link #readTruncated(int)} keeps its start and
- * skips the rest. A line ends at {@code \n}; a {@code \r} before it is dropped.
+ * Gale addition: reads UTF-8 lines from a stream that another process writes (a multilang
+ * subprocess's stdout or stderr), never holding more than a given number of bytes of one line: a
+ * process that writes a line without end cannot fill the heap. {@link #readLine(long)} refuses a
+ * longer line; {@link #readTruncated(int, Runnable)} keeps its start and skips the rest. A line
+ * ends at {@code \n}; a {@code \r} before it is dropped.
  *
  * <p>Not thread-safe: one reading thread.
  */
