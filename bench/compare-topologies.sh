@@ -29,6 +29,9 @@ usage: bench/compare-topologies.sh [options]
                             wordcount            sentences x2 -> split x2 -> count x2 by word (Flink too:
                                                  2 sources, each chained to a split; one source in every
                                                  engine: -Dbench.wordcount.sources=1 in --jvm-opts)
+                            wordcount-python     asked for: wordcount with the splitter a Python multilang
+                                                 bolt on storm.py (Gale and Storm; needs python3; see
+                                                 bench/compare-multilang.sh)
                             wide                 spout x4 -> bolt x8 -> bolt x8, acking, max pending 1000
                             idle                 200 executors with nothing to do: CPU and peak RSS
                             pass-through         Flink only: pass-through-chained and pass-through-unfused
@@ -74,6 +77,10 @@ if [ "${SKIP_BUILD:-0}" != 1 ]; then
 fi
 
 gale_cp="$root/gale-benchmarks/target/classes:$(cat gale-benchmarks/target/classpath.txt)"
+# storm.py (org.apache.storm:multilang-python, resources only) for wordcount-python's splitter.
+if [ -s gale-benchmarks/target/classpath-multilang.txt ]; then
+  gale_cp="$gale_cp:$(cat gale-benchmarks/target/classpath-multilang.txt)"
+fi
 storm_cp="$root/gale-benchmarks-storm/target/classes:$(cat gale-benchmarks-storm/target/classpath.txt)"
 peers=(--storm-cp "$storm_cp")
 if [ "${SKIP_FLINK:-0}" != 1 ] && [ -f gale-benchmarks-flink/target/classpath.txt ]; then

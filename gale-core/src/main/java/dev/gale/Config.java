@@ -175,6 +175,25 @@ public class Config extends HashMap<String, Object> {
      * docs/state.md.
      */
     public static final String GALE_STATE_DESERIALIZATION_ALLOW = "gale.state.deserialization.allow";
+    /**
+     * Gale: the most bytes one message of a multilang subprocess may have (its JSON, for the
+     * default serializer). A longer one is refused once that many bytes are read, without reading
+     * the rest; the subprocess is killed and reported, naming the component and this key, and its
+     * pending tuples are failed. Default 16777216 (16 MiB).
+     */
+    public static final String GALE_MULTILANG_MESSAGE_MAX_BYTES = "gale.multilang.message.max.bytes";
+    /**
+     * Gale: the most bytes of one stderr line of a multilang subprocess that Gale holds and logs;
+     * the rest of a longer line is skipped without being held, and the cut is reported as an error
+     * of the component. The subprocess goes on. Default 65536.
+     */
+    public static final String GALE_MULTILANG_STDERR_LINE_MAX_BYTES = "gale.multilang.stderr.line.max.bytes";
+    /**
+     * Gale: milliseconds a multilang subprocess and its descendants have to exit after SIGTERM
+     * (when it fails, at restart, when the task is cleaned up or closed) before they get SIGKILL.
+     * Default 1000.
+     */
+    public static final String GALE_MULTILANG_KILL_GRACE_MS = "gale.multilang.kill.grace.ms";
 
     // ---- Every other key of Storm 2.8's Config: accepted so Storm code compiles. What Gale does
     // ---- with each is in docs/storm-config.md (most are meaningless in one JVM and ignored). Each
@@ -486,7 +505,7 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.auto-credentials}. Ignored: accepted for compatibility; no effect in the embedded engine. */
     public static final String TOPOLOGY_AUTO_CREDENTIALS = "topology.auto-credentials";
 
-    /** Storm's {@code topology.shellbolt.max.pending}. Ignored: Gale's ShellBolt writes each tuple at once and waits for its answer. */
+    /** Storm's {@code topology.shellbolt.max.pending}. Ignored: Gale's ShellBolt writes each tuple at once and leaves at most that one with its subprocess. */
     public static final String TOPOLOGY_SHELLBOLT_MAX_PENDING = "topology.shellbolt.max.pending";
 
     /** Storm's {@code topology.subprocess.timeout.secs}. Honoured: how long a multilang component waits for its subprocess before killing it. */

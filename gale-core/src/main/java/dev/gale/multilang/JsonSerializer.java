@@ -1,14 +1,14 @@
 package dev.gale.multilang;
 
+import dev.gale.Config;
 import dev.gale.task.TopologyContext;
+import dev.gale.utils.ConfigValues;
 import dev.gale.utils.Json;
 import dev.gale.utils.ShellResources;
 import dev.gale.utils.Utils;
-import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
@@ -20,23 +20,33 @@ import java.util.Map;
  * Storm's multilang wire format, which {@code storm.py}, {@code storm.js} and {@code storm.rb}
  * speak: each message one JSON value followed by a line holding only {@code end}, in UTF-8.
  *
+ * <p>A message longer than {@code gale.multilang.message.max.bytes} (16 MiB unless set) is refused
+ * once that many bytes of it are read, with an {@link IOException} naming the key, without reading
+ * the rest: a subprocess that writes without end cannot fill the heap.
+ *
  * <p>One instance per subprocess; see {@link ISerializer} for the threads that use it.
  */
 public class JsonSerializer implements ISerializer {
     private static final long serialVersionUID = 1L;
     private static final String END = "end";
+    /** What {@code gale.multilang.message.max.bytes} defaults to. */
+    public static final int DEFAULT_MESSAGE_MAX_BYTES = 16 * 1024 * 1024;
 
     private transient BufferedWriter processIn;
-    private transient BufferedReader processOut;
+    private transient BoundedLineReader processOut;
+    private transient long maxMessageBytes;
 
     @Override
     public void initialize(OutputStream processIn, InputStream processOut) {
         this.processIn = new BufferedWriter(new OutputStreamWriter(processIn, StandardCharsets.UTF_8));
-        this.processOut = new BufferedReader(new InputStreamReader(processOut, StandardCharsets.UTF_8));
+        this.processOut = new BoundedLineReader(processOut);
+        this.maxMessageBytes = DEFAULT_MESSAGE_MAX_BYTES;
     }
 
     @Override
     public Number connect(Map<String, Object> conf, TopologyContext context) throws IOException, NoOutputException {
+        maxMessageBytes = ConfigValues.getPositiveInt(conf, Config.GALE_MULTILANG_MESSAGE_MAX_BYTES,
+                DEFAULT_MESSAGE_MAX_BYTES);
         Map<String, Object> setup = new LinkedHashMap<>();
         setup.put("pidDir", ShellResources.pidDir().toString());
         setup.put("conf", conf);
@@ -129,15 +139,23 @@ public class JsonSerializer implements ISerializer {
 
     private Object read() throws IOException, NoOutputException {
         StringBuilder text = new StringBuilder();
+        long left = maxMessageBytes;
         while (true) {
-            String line = processOut.readLine();
+            String line;
+            try {
+                line = processOut.readLine(Math.max(left, END.length()));
+            } catch (BoundedLineReader.LineTooLongException e) {
+                throw new IOException("the subprocess wrote a message longer than " + maxMessageBytes + " bytes ("
+                        + Config.GALE_MULTILANG_MESSAGE_MAX_BYTES + "); stopped reading it", e);
+            }
             if (line == null) {
                 throw new NoOutputException("the pipe from the subprocess closed"
-                        + (text.length() == 0 ? "" : " in the middle of a message: " + text));
+                        + (text.length() == 0 ? "" : " in the middle of a message: " + head(text)));
             }
             if (line.equals(END)) {
                 break;
             }
+            left -= processOut.lastLineBytes() + 1L;
             if (text.length() > 0) {
                 text.append('\n');
             }
@@ -148,5 +166,10 @@ public class JsonSerializer implements ISerializer {
         } catch (IllegalArgumentException e) {
             throw new IOException("the subprocess wrote something that is " + e.getMessage(), e);
         }
+    }
+
+    /** The start of a partial message, for an error report. */
+    private static String head(CharSequence text) {
+        return text.length() <= 500 ? text.toString() : text.subSequence(0, 500) + "...";
     }
 }

@@ -28,10 +28,12 @@ import org.slf4j.LoggerFactory;
  * before answering (storm-starter's {@code randomsentence.js} waits 100 ms) holds the spout that
  * long; Gale's scheduler then gives the spout a thread of its own.
  *
- * <p><b>Failures.</b> A subprocess that exits, breaks the protocol, or does not answer within the
+ * <p><b>Failures.</b> A subprocess that exits, breaks the protocol, does not answer within the
  * subprocess timeout ({@code topology.subprocess.timeout.secs}, else
- * {@code supervisor.worker.timeout.secs}, else 30 s; real time) is killed, and the error, naming the
- * command, the pid, the exit code and its last stderr lines, is logged and reported. Where Storm
+ * {@code supervisor.worker.timeout.secs}, else 30 s; real time), stops reading its stdin for that
+ * long, or writes a message longer than {@code gale.multilang.message.max.bytes} is killed with
+ * every process it started (see {@link ShellProcess#destroy()}), and the error, naming the
+ * component, task, command, pid, exit code and its last stderr lines, is logged and reported. Where Storm
  * halts the worker, Gale starts the subprocess again at the next call (at most once a second). The
  * tuple trees it had emitted still complete or time out in the engine, but their acks and fails
  * are not passed to the new subprocess, which never saw their ids.
@@ -189,6 +191,9 @@ public class ShellSpout implements ISpout {
         if (p == null) {
             return;
         }
+        for (String warning : p.takeWarnings()) {
+            collector.reportError(new IllegalStateException(warning));
+        }
         SpoutMsg msg = new SpoutMsg();
         msg.setCommand(name);
         msg.setId(id);
@@ -296,6 +301,7 @@ public class ShellSpout implements ISpout {
         return "spout '" + context.getThisComponentId() + "' task " + context.getThisTaskId();
     }
 
+    /** Kills the subprocess and every process it started (SIGKILL to what is left after {@code gale.multilang.kill.grace.ms}). */
     @Override
     public void close() {
         if (process != null) {

@@ -2,19 +2,18 @@ package dev.gale.utils;
 
 import dev.gale.Config;
 import dev.gale.multilang.BoltMsg;
+import dev.gale.multilang.BoundedLineReader;
 import dev.gale.multilang.ISerializer;
 import dev.gale.multilang.JsonSerializer;
 import dev.gale.multilang.NoOutputException;
 import dev.gale.multilang.ShellMsg;
 import dev.gale.multilang.SpoutMsg;
 import dev.gale.task.TopologyContext;
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.Serializable;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -22,9 +21,12 @@ import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +38,18 @@ import org.slf4j.LoggerFactory;
  * queues them: the component takes them from the queue on its executor thread
  * ({@link #readShellMsg(long)}), so every emit, ack and fail it makes stays on that thread. A second
  * thread logs what the subprocess writes to stderr (at INFO, under the component's id) and keeps its
- * last lines for error reports. Both are daemons and end with the process.
+ * last lines for error reports, each cut to {@code gale.multilang.stderr.line.max.bytes} (the
+ * rest of a longer line is skipped unread into memory, and the cut reported, see
+ * {@link #takeWarnings()}). Both are daemons and end with the process.
+ *
+ * <p><b>Bounded writes.</b> A write goes to the pipe on the caller's thread; a third daemon thread
+ * watches it, and a write that has not completed within the subprocess timeout (a subprocess that
+ * stopped reading its stdin, with the pipe full) gets the subprocess killed, which breaks the pipe
+ * and ends the write with an {@link IOException} that says so. The caller never waits longer.
+ *
+ * <p><b>Killing.</b> {@link #destroy()} ends the subprocess and every process it started: SIGTERM
+ * first, SIGKILL after {@code gale.multilang.kill.grace.ms} to whatever still runs (see
+ * {@link ProcessTree}); it depends on no other thread, blocked or not.
  *
  * <p>Writes and reads are for the component's executor thread; {@link #destroy()}, the getters and
  * {@link #describe()} may be called from any thread.
@@ -49,6 +62,12 @@ public class ShellProcess implements Serializable {
     private static final int QUEUED_MESSAGES = 4096;
     private static final int STDERR_LINES_KEPT = 20;
     private static final int STDERR_LINE_CHARS = 500;
+    /** What {@code gale.multilang.stderr.line.max.bytes} defaults to. */
+    static final int DEFAULT_STDERR_LINE_MAX_BYTES = 65536;
+    /** What {@code gale.multilang.kill.grace.ms} defaults to. */
+    static final int DEFAULT_KILL_GRACE_MS = 1000;
+    /** Reported stderr cuts kept until taken; more are logged only. */
+    private static final int WARNINGS_KEPT = 100;
 
     /** The serializer of the running subprocess (public as in Storm). */
     public transient ISerializer serializer;
@@ -65,6 +84,17 @@ public class ShellProcess implements Serializable {
     private transient Logger shellLogger;
     private transient int taskId;
     private transient Thread stderrReader;
+    private transient long timeoutNanos;
+    private transient long killGraceMillis;
+    private transient int stderrLineMaxBytes;
+    /** When the write in progress started (System.nanoTime), or 0 when none is. */
+    private transient volatile long writeStarted;
+    /** Why the write watchdog killed the subprocess, or null. */
+    private transient volatile String stalled;
+    private transient AtomicBoolean destroyed;
+    private transient ConcurrentLinkedQueue<String> warnings;
+    /** Called on the reading thread after each message is queued and once at the end of the output; may be null. */
+    private transient volatile Runnable onOutput;
 
     /** The end of the subprocess's output: why it ended. */
     private record Ended(Exception cause) {
@@ -102,6 +132,13 @@ public class ShellProcess implements Serializable {
         this.taskId = context.getThisTaskId();
         this.shellLogger = LoggerFactory.getLogger(componentName);
         this.serializer = newSerializer(conf);
+        this.timeoutNanos = timeoutMillis(conf) * 1_000_000L;
+        this.killGraceMillis = ConfigValues.getNonNegativeInt(conf, Config.GALE_MULTILANG_KILL_GRACE_MS,
+                DEFAULT_KILL_GRACE_MS);
+        this.stderrLineMaxBytes = ConfigValues.getPositiveInt(conf, Config.GALE_MULTILANG_STDERR_LINE_MAX_BYTES,
+                DEFAULT_STDERR_LINE_MAX_BYTES);
+        this.destroyed = new AtomicBoolean();
+        this.warnings = new ConcurrentLinkedQueue<>();
         ProcessBuilder builder = new ProcessBuilder(command);
         if (!env.isEmpty()) {
             Map<String, String> processEnv = builder.environment();
@@ -122,6 +159,7 @@ public class ShellProcess implements Serializable {
         ended = null;
         serializer.initialize(subprocess.getOutputStream(), subprocess.getInputStream());
         stderrReader = startDaemon("gale-multilang-stderr-" + componentName + "-" + taskId, this::logStderr);
+        startDaemon("gale-multilang-watchdog-" + componentName + "-" + taskId, this::watchWrites);
         CompletableFuture<Number> handshake = new CompletableFuture<>();
         startDaemon("gale-multilang-reader-" + componentName + "-" + taskId, () -> readAll(conf, context, handshake));
         long timeoutMillis = timeoutMillis(conf);
@@ -167,6 +205,10 @@ public class ShellProcess implements Serializable {
         try {
             while (true) {
                 messages.put(serializer.readShellMsg());
+                Runnable hook = onOutput;
+                if (hook != null) {
+                    hook.run();
+                }
             }
         } catch (InterruptedException e) {
             end(e);
@@ -176,26 +218,83 @@ public class ShellProcess implements Serializable {
     }
 
     private void end(Exception cause) {
-        ended = new Ended(cause);
+        String why = stalled;
+        ended = new Ended(why != null ? new IOException(why, cause) : cause);
         // Wakes a reader blocked on the queue; if the queue is full, the reader sees 'ended' once it drains it.
         messages.offer(ended);
+        Runnable hook = onOutput;
+        if (hook != null) {
+            hook.run();
+        }
+    }
+
+    /**
+     * Gale addition: {@code hook} runs on the reading thread after each message of the subprocess
+     * is queued, and once when its output ends, so that a component can get its executor to take
+     * them. It must not block.
+     */
+    public void setOnOutput(Runnable hook) {
+        this.onOutput = hook;
     }
 
     private void logStderr() {
-        try (BufferedReader err = new BufferedReader(new InputStreamReader(subprocess.getErrorStream(),
-                StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = err.readLine()) != null) {
-                shellLogger.info("{} stderr: {}", Arrays.toString(command), line);
+        BoundedLineReader err = new BoundedLineReader(subprocess.getErrorStream());
+        try {
+            BoundedLineReader.Truncated line;
+            while ((line = err.readTruncated(stderrLineMaxBytes, this::cutStderrLine)) != null) {
+                shellLogger.info("{} stderr: {}", Arrays.toString(command), line.text());
+                String text = line.text();
                 synchronized (stderrTail) {
                     if (stderrTail.size() == STDERR_LINES_KEPT) {
                         stderrTail.removeFirst();
                     }
-                    stderrTail.addLast(line.length() > STDERR_LINE_CHARS ? line.substring(0, STDERR_LINE_CHARS) + "..." : line);
+                    stderrTail.addLast(text.length() > STDERR_LINE_CHARS ? text.substring(0, STDERR_LINE_CHARS) + "..." : text);
                 }
             }
         } catch (IOException e) {
             // the process is gone; nothing more to log
+        }
+    }
+
+    private void cutStderrLine() {
+        String warning = owner() + ": multilang subprocess " + describe() + " wrote a stderr line longer than "
+                + Config.GALE_MULTILANG_STDERR_LINE_MAX_BYTES + " (" + stderrLineMaxBytes + " bytes): Gale logs its first "
+                + stderrLineMaxBytes + " bytes and skips the rest";
+        LOG.warn(warning);
+        if (warnings.size() < WARNINGS_KEPT) {
+            warnings.offer(warning);
+        }
+    }
+
+    /**
+     * Gale addition: what went wrong on the subprocess's side without ending it (stderr lines cut
+     * to {@code gale.multilang.stderr.line.max.bytes}), one sentence each, naming the component;
+     * each is returned once, for the component to report on its executor thread.
+     */
+    public List<String> takeWarnings() {
+        if (warnings == null || warnings.isEmpty()) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (String w; (w = warnings.poll()) != null; ) {
+            out.add(w);
+        }
+        return out;
+    }
+
+    /** The write watchdog: kills the subprocess when a write has not completed within the subprocess timeout. */
+    private void watchWrites() {
+        long periodNanos = Math.max(10_000_000L, Math.min(timeoutNanos / 4, 1_000_000_000L));
+        while (!destroyed.get() && subprocess.isAlive()) {
+            LockSupport.parkNanos(periodNanos);
+            long started = writeStarted;
+            if (started != 0 && System.nanoTime() - started > timeoutNanos) {
+                stalled = "stopped reading its stdin: a write to it did not complete within " + timeoutNanos / 1e9
+                        + " s (topology.subprocess.timeout.secs); killed it";
+                LOG.error("{}: multilang subprocess {} {}", owner(), describe(), stalled);
+                destroy();
+                return;
+            }
         }
     }
 
@@ -214,9 +313,15 @@ public class ShellProcess implements Serializable {
         return ClassResolver.newInstance(String.valueOf(name), ISerializer.class, Config.TOPOLOGY_MULTILANG_SERIALIZER);
     }
 
-    /** Kills the subprocess (its streams close, so its reading threads end). Idempotent. */
+    /**
+     * Kills the subprocess and every process it started: SIGTERM now, SIGKILL to what still runs
+     * after {@code gale.multilang.kill.grace.ms} (its streams close, so its reading threads end).
+     * Returns at once; idempotent.
+     */
     public void destroy() {
-        if (subprocess != null) {
+        if (subprocess != null && (destroyed == null || destroyed.compareAndSet(false, true))) {
+            ProcessTree.kill(subprocess.toHandle(), killGraceMillis);
+            // Also closes this side of its pipes: a child that reads its stdin to the end (storm.py) exits at once.
             subprocess.destroy();
         }
     }
@@ -235,6 +340,11 @@ public class ShellProcess implements Serializable {
             Thread.currentThread().interrupt();
             return getExitCode();
         }
+    }
+
+    /** Gale addition: whether a message (or the end of the output) waits to be read; never waits. */
+    public boolean hasOutput() {
+        return messages != null && !messages.isEmpty();
     }
 
     /** Whether the subprocess runs and its output is still open. */
@@ -263,8 +373,13 @@ public class ShellProcess implements Serializable {
      * @throws IOException if its output ended (it exited, or wrote something that is not the protocol)
      */
     public ShellMsg readShellMsg(long timeoutMillis) throws IOException {
+        return readShellMsgNanos(TimeUnit.MILLISECONDS.toNanos(Math.max(0, timeoutMillis)));
+    }
+
+    /** Gale addition: {@link #readShellMsg(long)} with the wait in nanoseconds. */
+    public ShellMsg readShellMsgNanos(long timeoutNanos) throws IOException {
         try {
-            Object next = messages.poll(Math.max(0, timeoutMillis), TimeUnit.MILLISECONDS);
+            Object next = messages.poll(Math.max(0, timeoutNanos), TimeUnit.NANOSECONDS);
             if (next == null) {
                 Ended end = ended;
                 if (end != null && messages.isEmpty()) {
@@ -308,16 +423,54 @@ public class ShellProcess implements Serializable {
         return new IOException(cause.getMessage(), cause);
     }
 
+    /** Writes a tuple or heartbeat; see the class comment for how long it may block. */
     public void writeBoltMsg(BoltMsg msg) throws IOException {
-        serializer.writeBoltMsg(msg);
+        startWrite();
+        try {
+            serializer.writeBoltMsg(msg);
+        } catch (IOException e) {
+            throw writeFailed(e);
+        } finally {
+            writeStarted = 0;
+        }
     }
 
+    /** Writes a spout command; see the class comment for how long it may block. */
     public void writeSpoutMsg(SpoutMsg msg) throws IOException {
-        serializer.writeSpoutMsg(msg);
+        startWrite();
+        try {
+            serializer.writeSpoutMsg(msg);
+        } catch (IOException e) {
+            throw writeFailed(e);
+        } finally {
+            writeStarted = 0;
+        }
     }
 
+    /** Writes the answer to an emit; see the class comment for how long it may block. */
     public void writeTaskIds(List<Integer> taskIds) throws IOException {
-        serializer.writeTaskIds(taskIds);
+        startWrite();
+        try {
+            serializer.writeTaskIds(taskIds);
+        } catch (IOException e) {
+            throw writeFailed(e);
+        } finally {
+            writeStarted = 0;
+        }
+    }
+
+    private void startWrite() throws IOException {
+        String why = stalled;
+        if (why != null) {
+            throw new IOException(why);
+        }
+        long now = System.nanoTime();
+        writeStarted = now == 0 ? 1 : now;
+    }
+
+    private IOException writeFailed(IOException e) {
+        String why = stalled;
+        return why != null ? new IOException(why, e) : e;
     }
 
     /** Kept for Storm code: Gale logs the subprocess's stderr as it comes, on a thread of its own. */

@@ -31,7 +31,8 @@ import org.HdrHistogram.Histogram;
  * 1000, or {@code -Dbench.trace.sample}),
  * {@code noack} (the same without ackers), {@code wordcount} (sentence spout x2 -> split x2 -> count
  * x2 on fields grouping, 1 acker, max spout pending 1000 per spout task; {@link Sentences#sources()}
- * spouts, which Flink's run takes for its source's parallelism), {@code wide} (ConstSpout x4 -> IdBolt x8
+ * spouts, which Flink's run takes for its source's parallelism), {@code wordcount-python} (the same
+ * with the splitter a multilang bolt, {@link PythonSplitSentence}: needs {@code python3}), {@code wide} (ConstSpout x4 -> IdBolt x8
  * -> NullBolt x8, shuffle groupings, 1 acker, max spout pending 1000 per spout task: more executors
  * than cores), {@code idle} ({@value #IDLE_CHAINS} silent spouts, each followed by a chain of
  * {@value #IDLE_CHAIN_LENGTH} bolts: 200 executors plus the acker, left idle; warm-up starts once
@@ -73,7 +74,7 @@ public final class TopologyRun {
 
     public static void main(String[] args) throws Exception {
         if (args.length != 3) {
-            System.err.println("usage: TopologyRun <ack-1000|ack-5000|ack-1000-traced|noack|wordcount|wide|idle"
+            System.err.println("usage: TopologyRun <ack-1000|ack-5000|ack-1000-traced|noack|wordcount|wordcount-python|wide|idle"
                     + "|window-count|window-time"
                     + "|state-memory|state-redis|state-rocksdb>"
                     + " <warmupSecs> <measureSecs>");
@@ -116,6 +117,13 @@ public final class TopologyRun {
             case "wordcount" -> {
                 b.setSpout("spout", new SentenceSpout(true), Sentences.sources());
                 b.setBolt("split", new SplitSentence(), 2).shuffleGrouping("spout");
+                b.setBolt("count", new WordCount(), 2).fieldsGrouping("split", new Fields("word"));
+                conf.setNumAckers(1);
+                conf.setMaxSpoutPending(1000);
+            }
+            case "wordcount-python" -> {
+                b.setSpout("spout", new SentenceSpout(true), Sentences.sources());
+                b.setBolt("split", new PythonSplitSentence(), 2).shuffleGrouping("spout");
                 b.setBolt("count", new WordCount(), 2).fieldsGrouping("split", new Fields("word"));
                 conf.setNumAckers(1);
                 conf.setMaxSpoutPending(1000);

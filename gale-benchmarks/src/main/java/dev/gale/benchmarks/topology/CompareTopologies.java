@@ -30,20 +30,22 @@ import java.util.regex.Pattern;
 public final class CompareTopologies {
     private static final List<String> ALL_SCENARIOS = List.of("ack-1000", "ack-5000", "noack", "wordcount", "wide",
             "idle", "pass-through-chained", "pass-through-unfused", "window-count", "window-time", "state-memory",
-            "state-redis", "state-rocksdb", "ack-1000-traced");
+            "state-redis", "state-rocksdb", "ack-1000-traced", "wordcount-python");
     /** Gale's sampled tree tracing (issue 35): ack-1000 with one tree in 1000 traced; run when asked for. */
     private static final List<String> TRACED = List.of("ack-1000-traced");
     /** Storm's windowing (issue 30): a sliding count window and a sliding time window, acked. */
     private static final List<String> WINDOWS = List.of("window-count", "window-time");
     /** Stateful word counts (issue 31): checkpointed state in memory, in Redis, in RocksDB (Gale only). */
     private static final List<String> STATE = List.of("state-memory", "state-redis", "state-rocksdb");
+    /** The word count with a Python splitter (multilang): needs python3, so it runs when asked for. */
+    private static final List<String> MULTILANG = List.of("wordcount-python");
     private static final List<String> ENGINES = List.of("gale", "storm", "flink");
     private static final List<String> STORM_SHAPED = List.of("ack-1000", "ack-5000", "noack", "wordcount", "wide",
             "idle", "window-count", "window-time");
     /** The scenarios each engine runs; the others are skipped for it (a "-" in the table). */
     private static final Map<String, List<String>> SCENARIOS_OF = Map.of(
-            "gale", concat(concat(STORM_SHAPED, STATE), TRACED),
-            "storm", concat(STORM_SHAPED, List.of("state-memory", "state-redis")),
+            "gale", concat(concat(concat(STORM_SHAPED, STATE), TRACED), MULTILANG),
+            "storm", concat(concat(STORM_SHAPED, List.of("state-memory", "state-redis")), MULTILANG),
             "flink", List.of("wordcount", "pass-through-chained", "pass-through-unfused"));
     /** The child's main class per engine; both Storm-shaped engines run the same (ported) TopologyRun. */
     private static final Map<String, String> MAIN_OF = Map.of(
@@ -115,7 +117,8 @@ public final class CompareTopologies {
         List<String> scenarios = new ArrayList<>();
         // The windows run when asked for (bench/compare-windows.sh), not by default.
         List<String> defaults = ALL_SCENARIOS.stream()
-                .filter(s -> !WINDOWS.contains(s) && !STATE.contains(s) && !TRACED.contains(s)).toList();
+                .filter(s -> !WINDOWS.contains(s) && !STATE.contains(s) && !TRACED.contains(s) && !MULTILANG.contains(s))
+                .toList();
         for (String s : opt.getOrDefault("scenarios", String.join(",", defaults)).split(",")) {
             if (s.equals("pass-through")) {
                 scenarios.addAll(List.of("pass-through-chained", "pass-through-unfused"));
@@ -347,13 +350,13 @@ public final class CompareTopologies {
     private static boolean shown(String scenario, String metric) {
         boolean idle = scenario.equals("idle");
         boolean acking = List.of("ack-1000", "ack-5000", "wordcount", "wide", "ack-1000-traced").contains(scenario)
-                || WINDOWS.contains(scenario) || STATE.contains(scenario);
+                || WINDOWS.contains(scenario) || STATE.contains(scenario) || MULTILANG.contains(scenario);
         return switch (metric) {
             case "checkpoint_ms_mean", "checkpoint_ms_max", "state_keys", "state_bytes_per_key" -> STATE.contains(scenario);
             case "acked_per_s", "lat_mean_ms", "lat_p50_ms", "lat_p99_ms", "lat_p999_ms" -> acking;
             case "window_lat_p50_ms", "window_lat_p99_ms", "window_tuples", "bytes_per_windowed_tuple" -> WINDOWS.contains(scenario);
             case "confirmed_per_s" -> scenario.equals("wordcount");
-            case "sink_per_s" -> !acking && !idle || scenario.equals("wordcount") || STATE.contains(scenario);
+            case "sink_per_s" -> !acking && !idle || scenario.startsWith("wordcount") || STATE.contains(scenario);
             case "cpu_pct_core", "cpu_pct_core_settled" -> idle;
             case "cpu_cores", "cpu_us_per_tuple", "gc_ms" -> !idle;
             default -> true;
@@ -362,13 +365,19 @@ public final class CompareTopologies {
 
     private static String label(String scenario, Metric m) {
         boolean acking = List.of("ack-1000", "ack-5000", "wordcount", "wide", "ack-1000-traced").contains(scenario)
-                || WINDOWS.contains(scenario);
+                || WINDOWS.contains(scenario) || MULTILANG.contains(scenario);
         boolean wordcount = scenario.equals("wordcount");
         boolean idle = scenario.equals("idle");
         if (STATE.contains(scenario) && m.key.equals("acked_per_s")) {
             return "sentences/s (acked at commit)";
         }
         if (STATE.contains(scenario) && m.key.equals("sink_per_s")) {
+            return "words/s counted";
+        }
+        if (MULTILANG.contains(scenario) && m.key.equals("acked_per_s")) {
+            return "sentences/s (acked)";
+        }
+        if (MULTILANG.contains(scenario) && m.key.equals("sink_per_s")) {
             return "words/s counted";
         }
         return switch (m.key) {
