@@ -505,7 +505,7 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.auto-credentials}. Ignored: accepted for compatibility; no effect in the embedded engine. */
     public static final String TOPOLOGY_AUTO_CREDENTIALS = "topology.auto-credentials";
 
-    /** Storm's {@code topology.shellbolt.max.pending}. Ignored: Gale's ShellBolt writes each tuple at once and leaves at most that one with its subprocess. */
+    /** Storm's {@code topology.shellbolt.max.pending}. Ignored: Gale's ShellBolt writes each tuple at once and waits for its answer. */
     public static final String TOPOLOGY_SHELLBOLT_MAX_PENDING = "topology.shellbolt.max.pending";
 
     /** Storm's {@code topology.subprocess.timeout.secs}. Honoured: how long a multilang component waits for its subprocess before killing it. */

@@ -10,14 +10,11 @@ import dev.gale.utils.ShellLogHandler;
 import dev.gale.utils.ShellProcess;
 import dev.gale.utils.ShellUtils;
 import java.io.IOException;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,30 +36,25 @@ import org.slf4j.LoggerFactory;
  * {@code resources/} entries ({@link dev.gale.utils.ShellResources#codeDir}), as in Storm's local
  * mode; {@link #changeChildCWD(boolean) changeChildCWD(false)} keeps this JVM's working directory.
  *
- * <p><b>Threads and pipelining.</b> Unlike Storm's, which emits, acks and fails from a reader
- * thread of its own, this bolt makes every collector call on its executor thread; a thread of the
- * subprocess's reads its output and queues it. {@code execute} writes the tuple and returns once
- * the subprocess is done with the tuples before it, handling what it sends meanwhile (emits, with
- * the task ids the protocol returns; acks, fails, logs, errors, metrics): the subprocess finds the
- * next tuple waiting when it finishes one, and no round trip per tuple is spent on a heartbeat.
- * A tuple counts as done when the subprocess acks or fails it, or answers a heartbeat written
- * after it; a subprocess that does not ack in line (it acks later, or asynchronously) is sent a
- * heartbeat after each tuple instead, and one that falls behind keeps {@code execute} waiting.
- * What the subprocess sends while no call of the bolt runs (about the last tuple, a late ack) is
- * taken on the executor thread a moment later (a task-timer call of 1 ms). Every second of the
- * topology's clock ({@link TopologyContext#getTaskTimer()}; under a simulated clock, when the test
- * advances it) the bolt sends a heartbeat and handles everything up to its answer, so a topology
- * that looks idle after that has nothing left in the subprocess.
+ * <p><b>Threads.</b> Unlike Storm's, which emits, acks and fails from a reader thread of its own,
+ * this bolt makes every collector call on its executor thread: {@code execute} writes the tuple
+ * and a heartbeat after it, then handles what the subprocess answers (emits, with the task ids the
+ * protocol returns; acks, fails, logs, errors) until the subprocess answers the heartbeat. A
+ * subprocess that processes tuples in order has therefore finished with a tuple when
+ * {@code execute} returns, so Gale's idleness (and {@code completeTopology}) is exact for it.
+ * What a subprocess sends later on its own (an asynchronous Node.js bolt, a late ack) is handled
+ * at the next tuple or the next heartbeat, which the task's timer ({@link TopologyContext#getTaskTimer()})
+ * sends every second of the topology's clock while no tuple comes (under a simulated clock: when
+ * the test advances it).
  *
- * <p><b>Failures.</b> A subprocess that exits, breaks the protocol, leaves a tuple or a heartbeat
- * unanswered for the subprocess timeout ({@code topology.subprocess.timeout.secs}, else
+ * <p><b>Failures.</b> A subprocess that exits, breaks the protocol, leaves a heartbeat unanswered
+ * for the subprocess timeout ({@code topology.subprocess.timeout.secs}, else
  * {@code supervisor.worker.timeout.secs}, else 30 s; real time, as the subprocess runs in real
  * time), stops reading its stdin for that long, or writes a message longer than
- * {@code gale.multilang.message.max.bytes} is killed with every process it started; every tuple it
- * had not acked is failed (its spout can replay it), and the error, naming the component, task,
- * command, pid, exit code and the subprocess's last stderr lines, is logged and reported
- * ({@code ComponentStats.lastErrors()}). Where Storm halts the worker, Gale starts the subprocess
- * again for the next tuple (at most once a second).
+ * {@code gale.multilang.message.max.bytes} is killed with every process it started; every tuple
+ * it had not acked is failed (its spout can replay it), and the error, naming the component, task,
+ * command, pid, exit code and the subprocess's last stderr lines, is logged and reported ({@code ComponentStats.lastErrors()}). Where Storm halts the worker, Gale starts the
+ * subprocess again for the next tuple (at most once a second).
  *
  * <p>Not thread-safe: each task has its own instance, called on its executor thread.
  */
@@ -73,12 +65,6 @@ public class ShellBolt implements IBolt {
     public static final Logger LOG = LoggerFactory.getLogger(ShellBolt.class);
     private static final long HEARTBEAT_PERIOD_MILLIS = 1000;
     private static final long RESTART_BACKOFF_NANOS = 1_000_000_000L;
-    /** Topology-clock delay of the call that takes what the subprocess sent while the bolt was not called. */
-    private static final long WAKE_MILLIS = 1;
-    /** How long execute waits for an in-line ack before it asks the subprocess for a heartbeat instead. */
-    private static final long ACK_WAIT_NANOS = 2_000_000L;
-    /** Tuples execute leaves with the subprocess when it returns: the one it just wrote. */
-    private static final int LOOKAHEAD = 1;
 
     private final String[] command;
     private Map<String, String> env = new HashMap<>();
@@ -91,22 +77,11 @@ public class ShellBolt implements IBolt {
     private transient ShellLogHandler logHandler;
     /** Tuples written to the subprocess and not yet acked or failed by it, by the id it knows them by. */
     private transient Map<String, Tuple> inputs;
-    /** Ids of the tuples written and not yet done (acked, failed or covered by an answered heartbeat), oldest first; may hold done ones, dropped lazily. */
-    private transient ArrayDeque<Long> undone;
-    /** The heartbeats written and not yet answered, oldest first: {id, System.nanoTime() when written}. */
-    private transient ArrayDeque<long[]> heartbeats;
-    /** The id of the last answered heartbeat: every tuple with a lower id was read by the subprocess. */
-    private transient long syncedUpTo;
     private transient long nextId;
+    private transient int unansweredHeartbeats;
     private transient long timeoutMillis;
-    /** Whether the subprocess acks each tuple before it reads the next (a storm.py BasicBolt does). */
-    private transient boolean acksInline;
-    private transient TaskTimer timer;
-    private transient TaskTimer.Scheduled heartbeatJob;
-    /** True while a call of this bolt runs on the executor thread: it takes the subprocess's output itself. */
-    private transient volatile boolean inCall;
-    private transient volatile boolean closed;
-    private transient AtomicBoolean wakeScheduled;
+    private transient boolean exchangedSinceTick;
+    private transient TaskTimer.Scheduled heartbeats;
     /** When the subprocess last failed or could not start (System.nanoTime), to start again at most once a second; 0 if never. */
     private transient long lastFailure;
     private transient ShellMetricUpdates metricUpdates;
@@ -148,41 +123,25 @@ public class ShellBolt implements IBolt {
         this.context = context;
         this.collector = collector;
         this.inputs = new LinkedHashMap<>();
-        this.undone = new ArrayDeque<>();
-        this.heartbeats = new ArrayDeque<>();
-        this.acksInline = true;
-        this.wakeScheduled = new AtomicBoolean();
         this.metricUpdates = new ShellMetricUpdates(context, owner(), collector::reportError);
         this.timeoutMillis = ShellProcess.timeoutMillis(topoConf);
         this.logHandler = ShellUtils.getLogHandler(topoConf);
-        try {
-            timer = context.getTaskTimer();
-        } catch (UnsupportedOperationException noTimer) {
-            // A context built by hand (a test harness): no timer, so execute waits for each tuple to be done.
-            timer = null;
-        }
         // A subprocess that cannot start fails the topology's submit-time prepare, as in Storm.
-        inCall = true;
+        start();
         try {
-            start();
-        } finally {
-            leaveCall();
-        }
-        if (timer != null) {
-            heartbeatJob = timer.schedule(HEARTBEAT_PERIOD_MILLIS, due -> onTimer());
+            heartbeats = context.getTaskTimer().schedule(HEARTBEAT_PERIOD_MILLIS, due -> onTimer());
+        } catch (UnsupportedOperationException noTimer) {
+            // A context built by hand (a test harness): heartbeats then ride on tuples only.
+            heartbeats = null;
         }
     }
 
     private void start() {
         ShellProcess p = new ShellProcess(command);
         p.setEnv(env);
-        p.setOnOutput(this::onOutput);
         p.launch(topoConf, context, changeDirectory);
         process = p;
-        undone.clear();
-        heartbeats.clear();
-        syncedUpTo = nextId;
-        acksInline = true;
+        unansweredHeartbeats = 0;
         logHandler.setUpContext(getClass(), p, context);
     }
 
@@ -206,120 +165,55 @@ public class ShellBolt implements IBolt {
 
     @Override
     public void execute(Tuple input) {
-        inCall = true;
-        try {
-            if (process == null && !restart()) {
-                collector.fail(input);
-                return;
-            }
-            reportWarnings();
-            if (!handleQueued() && !restart()) {
-                collector.fail(input);
-                return;
-            }
-            long id = ++nextId;
-            inputs.put(Long.toString(id), input);
-            undone.addLast(id);
-            BoltMsg msg = new BoltMsg();
-            msg.setId(Long.toString(id));
-            msg.setComp(input.getSourceComponent());
-            msg.setStream(input.getSourceStreamId());
-            msg.setTask(input.getSourceTask());
-            msg.setTuple(input.getValues());
-            try {
-                process.writeBoltMsg(msg);
-            } catch (IOException e) {
-                die("could not be written to (" + e.getMessage() + ")", e);
-                return;
-            }
-            if (!acksInline || timer == null) {
-                sendHeartbeat();
-            }
-            // Without a timer nothing would take what the subprocess sends after execute returns: wait for all of it.
-            awaitDone(timer == null ? 0 : LOOKAHEAD, false);
-        } finally {
-            leaveCall();
-        }
-    }
-
-    /** The task timer's call, every second: a heartbeat, and everything the subprocess sends up to its answer. */
-    private void onTimer() {
-        inCall = true;
-        try {
-            if (process == null) {
-                return;
-            }
-            reportWarnings();
-            if (handleQueued()) {
-                sendHeartbeat();
-                awaitDone(0, true);
-            }
-        } finally {
-            leaveCall();
-        }
-    }
-
-    /** Output came while no call ran: take it on the executor thread, and what follows until the subprocess is done. */
-    private void onWake() {
-        inCall = true;
-        try {
-            if (process != null) {
-                reportWarnings();
-                if (handleQueued()) {
-                    awaitDone(0, false);
-                }
-            }
-        } finally {
-            leaveCall();
-        }
-    }
-
-    /** The reading thread's hook, after each message it queued: wakes the executor if no call is there to take it. */
-    private void onOutput() {
-        if (!inCall) {
-            wake();
-        }
-    }
-
-    private void leaveCall() {
-        inCall = false;
-        // Output queued after the call's last look, while the reading thread saw the call still running.
-        ShellProcess p = process;
-        if (p != null && p.hasOutput()) {
-            wake();
-        }
-    }
-
-    /** Has the executor call {@link #onWake()} shortly, once however often it is asked meanwhile. Any thread. */
-    private void wake() {
-        TaskTimer t = timer;
-        if (t == null || closed || !wakeScheduled.compareAndSet(false, true)) {
+        if (process == null && !restart()) {
+            collector.fail(input);
             return;
         }
-        AtomicReference<TaskTimer.Scheduled> job = new AtomicReference<>();
-        AtomicBoolean ran = new AtomicBoolean();
-        job.set(t.schedule(WAKE_MILLIS, due -> {
-            TaskTimer.Scheduled self = job.get();
-            if (self != null) {
-                self.cancel();
+        exchangedSinceTick = true;
+        reportWarnings();
+        if (!handleQueued()) {
+            if (!restart()) {
+                collector.fail(input);
+                return;
             }
-            if (ran.compareAndSet(false, true)) {
-                wakeScheduled.set(false);
-                onWake();
-            }
-        }));
-        if (ran.get()) {
-            job.get().cancel();
         }
+        String id = Long.toString(++nextId);
+        inputs.put(id, input);
+        BoltMsg msg = new BoltMsg();
+        msg.setId(id);
+        msg.setComp(input.getSourceComponent());
+        msg.setStream(input.getSourceStreamId());
+        msg.setTask(input.getSourceTask());
+        msg.setTuple(input.getValues());
+        try {
+            process.writeBoltMsg(msg);
+        } catch (IOException e) {
+            die("could not be written to (" + e.getMessage() + ")", e);
+            return;
+        }
+        heartbeatAndWait();
     }
 
-    private void sendHeartbeat() {
+    /**
+     * The task timer's call: a heartbeat, unless tuples went to the subprocess since the last call
+     * and none of them is still pending (then the subprocess has answered heartbeats meanwhile).
+     */
+    private void onTimer() {
         if (process == null) {
             return;
         }
-        long id = ++nextId;
+        boolean idle = !exchangedSinceTick;
+        exchangedSinceTick = false;
+        reportWarnings();
+        if (handleQueued() && (idle || !inputs.isEmpty())) {
+            heartbeatAndWait();
+        }
+    }
+
+    /** Sends a heartbeat and handles what the subprocess sends until it answers it. */
+    private void heartbeatAndWait() {
         BoltMsg heartbeat = new BoltMsg();
-        heartbeat.setId(Long.toString(id));
+        heartbeat.setId(Long.toString(++nextId));
         heartbeat.setComp(Constants.SYSTEM_COMPONENT_ID);
         heartbeat.setStream(HEARTBEAT_STREAM_ID);
         heartbeat.setTask(Constants.SYSTEM_TASK_ID);
@@ -330,54 +224,23 @@ public class ShellBolt implements IBolt {
             die("could not be written to (" + e.getMessage() + ")", e);
             return;
         }
-        heartbeats.addLast(new long[] {id, System.nanoTime()});
-    }
-
-    /** How many tuples written are not yet done; drops the done ones from the head of {@link #undone}. */
-    private int undoneCount() {
-        Long head;
-        while ((head = undone.peekFirst()) != null && (head <= syncedUpTo || !inputs.containsKey(Long.toString(head)))) {
-            undone.pollFirst();
-        }
-        return undone.size();
-    }
-
-    /**
-     * Handles what the subprocess sends until at most {@code left} tuples are not done (and, if
-     * {@code allHeartbeats}, every heartbeat is answered). Kills it if nothing is done within the
-     * subprocess timeout. A subprocess that has not acked in line within a moment is sent a
-     * heartbeat, whose answer marks every tuple before it done.
-     */
-    private void awaitDone(int left, boolean allHeartbeats) {
-        long start = System.nanoTime();
-        long deadline = start + timeoutMillis * 1_000_000L;
-        boolean asked = !heartbeats.isEmpty();
-        while (process != null && (undoneCount() > left || allHeartbeats && !heartbeats.isEmpty())) {
-            long now = System.nanoTime();
-            if (!asked && now - start >= ACK_WAIT_NANOS) {
-                sendHeartbeat();
-                asked = true;
-                continue;
-            }
-            long waitNanos = asked ? deadline - now : Math.min(deadline, start + ACK_WAIT_NANOS) - now;
+        unansweredHeartbeats++;
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+        while (process != null && unansweredHeartbeats > 0) {
+            long left = (deadline - System.nanoTime()) / 1_000_000L;
             ShellMsg msg;
             try {
-                msg = waitNanos > 0 ? process.readShellMsgNanos(waitNanos) : null;
+                msg = left > 0 ? process.readShellMsg(left) : null;
             } catch (IOException e) {
                 die("ended: " + e.getMessage(), e);
                 return;
             }
-            if (msg != null) {
-                int before = undone.size();
-                handle(msg);
-                if (process != null && undone.size() != before) {
-                    deadline = System.nanoTime() + timeoutMillis * 1_000_000L; // progress: the timeout starts again
-                }
-            } else if (asked && System.nanoTime() - deadline >= 0) {
+            if (msg == null) {
                 die("stopped heartbeating: no answer within " + timeoutMillis / 1000.0
                         + " s (topology.subprocess.timeout.secs); killed it", null);
                 return;
             }
+            handle(msg);
         }
     }
 
@@ -403,7 +266,7 @@ public class ShellBolt implements IBolt {
         reportWarnings(); // before what the subprocess wrote after them
         try {
             switch (msg.getCommand()) {
-                case "sync" -> synced();
+                case "sync" -> unansweredHeartbeats = Math.max(0, unansweredHeartbeats - 1);
                 case "ack" -> collector.ack(pending(msg.getId(), "acked"));
                 case "fail" -> collector.fail(pending(msg.getId(), "failed"));
                 case "error" -> collector.reportError(new Exception("Shell Process Exception: " + msg.getMsg()));
@@ -417,19 +280,6 @@ public class ShellBolt implements IBolt {
         } catch (RuntimeException e) {
             die("sent a message Gale refused: " + msg + ": " + e.getMessage(), e);
         }
-    }
-
-    /** A heartbeat answered: every tuple before it was read; whether any of them is still unacked tells how this subprocess acks. */
-    private void synced() {
-        long[] heartbeat = heartbeats.pollFirst();
-        if (heartbeat == null) {
-            return; // a sync nobody asked for
-        }
-        undoneCount();
-        Long oldest = undone.peekFirst();
-        acksInline = oldest == null || oldest > heartbeat[0];
-        syncedUpTo = Math.max(syncedUpTo, heartbeat[0]);
-        undoneCount();
     }
 
     private Tuple pending(Object id, String verb) {
@@ -466,6 +316,11 @@ public class ShellBolt implements IBolt {
         }
     }
 
+    /**
+     * A {@code metrics} command updates a metric the Java side registered by that name. Gale's
+     * metrics v1 API ({@code IShellMetric}) is not part of this build, so no such metric can exist:
+     * the command is reported once per name, and the subprocess goes on.
+     */
     /** A registered IShellMetric takes the update; anything else is reported once and dropped (see ShellMetricUpdates). */
     private void metrics(ShellMsg msg) {
         metricUpdates.apply(msg);
@@ -482,9 +337,7 @@ public class ShellBolt implements IBolt {
     private void die(String what, Throwable cause) {
         ShellProcess p = process;
         process = null;
-        heartbeats.clear();
-        undone.clear();
-        syncedUpTo = nextId;
+        unansweredHeartbeats = 0;
         p.destroy();
         p.waitForExit(2000);
         String message = p.failure(what) + "; " + inputs.size() + " pending tuple(s) failed";
@@ -509,9 +362,8 @@ public class ShellBolt implements IBolt {
     /** Kills the subprocess and every process it started (SIGKILL to what is left after {@code gale.multilang.kill.grace.ms}). */
     @Override
     public void cleanup() {
-        closed = true;
-        if (heartbeatJob != null) {
-            heartbeatJob.cancel();
+        if (heartbeats != null) {
+            heartbeats.cancel();
         }
         if (process != null) {
             process.destroy();

@@ -57,7 +57,6 @@ public final class FakeSubprocess {
                 Thread.sleep(Long.MAX_VALUE);
             }
             case "late-ack" -> lateAckBolt();
-            case "count-heartbeats" -> countHeartbeatsBolt();
             case "chatty" -> chattyBolt();
             case "count-spout" -> countSpout();
             case "exit-on-next" -> {
@@ -91,10 +90,11 @@ public final class FakeSubprocess {
     }
 
     /**
-     * Acks each tuple only once it reads the message after it (the next tuple, or a heartbeat,
-     * such as the task timer's), before answering that message. Emits nothing.
+     * Answers the heartbeat that follows a tuple without acking it, and acks it at the next message
+     * (the next tuple, or the next heartbeat of the task's timer). Emits nothing.
      */
     private static void lateAckBolt() throws IOException {
+        Object fresh = null;
         Object owed = null;
         while (true) {
             Map<?, ?> msg = readCommand();
@@ -103,26 +103,14 @@ public final class FakeSubprocess {
                 owed = null;
             }
             if (isHeartbeat(msg)) {
+                if (fresh != null) {
+                    owed = fresh;
+                    fresh = null;
+                }
                 send(Map.of("command", "sync"));
             } else {
-                owed = msg.get("id");
+                fresh = msg.get("id");
             }
-        }
-    }
-
-    /** Emits, anchored to each tuple, how many heartbeats came before it, and acks it in line. */
-    private static void countHeartbeatsBolt() throws IOException {
-        long heartbeats = 0;
-        while (true) {
-            Map<?, ?> msg = readCommand();
-            if (isHeartbeat(msg)) {
-                heartbeats++;
-                send(Map.of("command", "sync"));
-                continue;
-            }
-            send(Map.of("command", "emit", "anchors", List.of(msg.get("id")), "tuple", List.of(heartbeats)));
-            readTaskIds();
-            send(Map.of("command", "ack", "id", msg.get("id")));
         }
     }
 

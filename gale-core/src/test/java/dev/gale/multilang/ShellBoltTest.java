@@ -85,21 +85,6 @@ class ShellBoltTest {
     }
 
     @Test
-    void aSubprocessThatAcksInLineIsSentNoHeartbeatPerTuple() throws Exception {
-        Values[] tuples = new Values[20];
-        for (int i = 0; i < tuples.length; i++) {
-            tuples[i] = new Values("t" + i);
-        }
-        CompletedTopology result = complete(new FakeBolt("count-heartbeats", "heartbeats"), 1, Map.of(), tuples);
-
-        assertThat(result.acked("spout")).hasSize(tuples.length);
-        // Each value: the heartbeats the subprocess had read before that tuple; only the task timer's remain.
-        List<Long> seen = result.emitted("shell").stream().map(v -> ((Number) v.get(0)).longValue()).toList();
-        assertThat(seen).hasSize(tuples.length).allSatisfy(n -> assertThat(n).isLessThan(tuples.length / 2));
-        assertThat(errors(result)).isEmpty();
-    }
-
-    @Test
     void aSubprocessThatExitsFailsItsPendingTupleAndIsReportedWithCommandAndExitCode() throws Exception {
         CompletedTopology result = complete(new FakeBolt("exit-on-tuple", "word", "task"), 1, Map.of(),
                 new Values("a b"));
