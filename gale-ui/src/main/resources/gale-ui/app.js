@@ -4,7 +4,9 @@
 // The token never reaches this script: the server traded the URL's ?token= for an HttpOnly cookie
 // (and took it out of the address bar) before the page loaded.
 const params = new URLSearchParams(location.search);
-let selected = params.get('topology') || null;
+// A link's ?topology= is shown as soon as the sampler lists it (it may not yet, just after submit).
+let requested = params.get('topology') || null;
+let selected = null;
 let selectedComponent = null;
 let graphKey = null;
 
@@ -38,6 +40,7 @@ async function tick() {
   try {
     const summary = await getJson('/api/v1/topology/summary');
     renderSummary(summary.topologies);
+    if (requested && summary.topologies.some((t) => t.id === requested)) { selected = requested; requested = null; }
     if (selected && !summary.topologies.some((t) => t.id === selected)) selected = null;
     if (!selected && summary.topologies.length) selected = summary.topologies[0].id;
     $('topology').hidden = !selected;
@@ -66,7 +69,7 @@ function renderSummary(list) {
     const tr = row([{cls: 'text', text: t.name}, {cls: 'text', text: t.status}, t.uptime, t.executorsTotal, t.tasksTotal,
       fmt(t.emitted), fmt(t.acked), fmt(t.failed), ms(t.completeLatency)], {'data-topology': t.id});
     if (t.id === selected) tr.classList.add('selected');
-    tr.onclick = () => { selected = t.id; selectedComponent = null; graphKey = null; tick(); };
+    tr.onclick = () => { requested = null; selected = t.id; selectedComponent = null; graphKey = null; tick(); };
     return tr;
   }));
 }
