@@ -93,8 +93,6 @@ public class ShellProcess implements Serializable {
     private transient volatile String stalled;
     private transient AtomicBoolean destroyed;
     private transient ConcurrentLinkedQueue<String> warnings;
-    /** Called on the reading thread after each message is queued and once at the end of the output; may be null. */
-    private transient volatile Runnable onOutput;
 
     /** The end of the subprocess's output: why it ended. */
     private record Ended(Exception cause) {
@@ -205,10 +203,6 @@ public class ShellProcess implements Serializable {
         try {
             while (true) {
                 messages.put(serializer.readShellMsg());
-                Runnable hook = onOutput;
-                if (hook != null) {
-                    hook.run();
-                }
             }
         } catch (InterruptedException e) {
             end(e);
@@ -222,19 +216,6 @@ public class ShellProcess implements Serializable {
         ended = new Ended(why != null ? new IOException(why, cause) : cause);
         // Wakes a reader blocked on the queue; if the queue is full, the reader sees 'ended' once it drains it.
         messages.offer(ended);
-        Runnable hook = onOutput;
-        if (hook != null) {
-            hook.run();
-        }
-    }
-
-    /**
-     * Gale addition: {@code hook} runs on the reading thread after each message of the subprocess
-     * is queued, and once when its output ends, so that a component can get its executor to take
-     * them. It must not block.
-     */
-    public void setOnOutput(Runnable hook) {
-        this.onOutput = hook;
     }
 
     private void logStderr() {
@@ -425,52 +406,40 @@ public class ShellProcess implements Serializable {
 
     /** Writes a tuple or heartbeat; see the class comment for how long it may block. */
     public void writeBoltMsg(BoltMsg msg) throws IOException {
-        startWrite();
-        try {
-            serializer.writeBoltMsg(msg);
-        } catch (IOException e) {
-            throw writeFailed(e);
-        } finally {
-            writeStarted = 0;
-        }
+        watched(() -> serializer.writeBoltMsg(msg));
     }
 
     /** Writes a spout command; see the class comment for how long it may block. */
     public void writeSpoutMsg(SpoutMsg msg) throws IOException {
-        startWrite();
-        try {
-            serializer.writeSpoutMsg(msg);
-        } catch (IOException e) {
-            throw writeFailed(e);
-        } finally {
-            writeStarted = 0;
-        }
+        watched(() -> serializer.writeSpoutMsg(msg));
     }
 
     /** Writes the answer to an emit; see the class comment for how long it may block. */
     public void writeTaskIds(List<Integer> taskIds) throws IOException {
-        startWrite();
-        try {
-            serializer.writeTaskIds(taskIds);
-        } catch (IOException e) {
-            throw writeFailed(e);
-        } finally {
-            writeStarted = 0;
-        }
+        watched(() -> serializer.writeTaskIds(taskIds));
     }
 
-    private void startWrite() throws IOException {
+    /** A write to the subprocess's stdin. */
+    private interface Write {
+        void run() throws IOException;
+    }
+
+    /** Runs {@code write} under the write watchdog; a write it ended says why. */
+    private void watched(Write write) throws IOException {
         String why = stalled;
         if (why != null) {
             throw new IOException(why);
         }
         long now = System.nanoTime();
         writeStarted = now == 0 ? 1 : now;
-    }
-
-    private IOException writeFailed(IOException e) {
-        String why = stalled;
-        return why != null ? new IOException(why, e) : e;
+        try {
+            write.run();
+        } catch (IOException e) {
+            why = stalled;
+            throw why != null ? new IOException(why, e) : e;
+        } finally {
+            writeStarted = 0;
+        }
     }
 
     /** Kept for Storm code: Gale logs the subprocess's stderr as it comes, on a thread of its own. */
