@@ -1,7 +1,7 @@
 package dev.gale.cli;
 
-import dev.gale.starter.KafkaWordCountTopology;
-import dev.gale.starter.ReliableWordCount;
+import dev.gale.examples.KafkaWordCountTopology;
+import dev.gale.examples.ReliableWordCount;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

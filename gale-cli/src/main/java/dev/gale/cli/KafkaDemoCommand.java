@@ -2,9 +2,9 @@ package dev.gale.cli;
 
 import dev.gale.cli.KafkaDemoCheck.WordRecord;
 import dev.gale.kafka.embedded.EmbeddedKafkaBroker;
-import dev.gale.starter.KafkaWordCountTopology;
-import dev.gale.starter.KafkaWordCountTopology.Counters;
-import dev.gale.starter.ReliableWordCount;
+import dev.gale.examples.KafkaWordCountTopology;
+import dev.gale.examples.KafkaWordCountTopology.Counters;
+import dev.gale.examples.ReliableWordCount;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;

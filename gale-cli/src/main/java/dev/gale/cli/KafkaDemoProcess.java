@@ -1,6 +1,6 @@
 package dev.gale.cli;
 
-import dev.gale.starter.KafkaWordCountTopology.Counters;
+import dev.gale.examples.KafkaWordCountTopology.Counters;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,8 +1,8 @@
 package dev.gale.cli;
 
 import dev.gale.Config;
-import dev.gale.starter.ReliableWordCount;
-import dev.gale.starter.ReliableWordCount.Progress;
+import dev.gale.examples.ReliableWordCount;
+import dev.gale.examples.ReliableWordCount.Progress;
 import dev.gale.storm.StormRunner;
 import dev.gale.storm.TopologyJar;
 import dev.gale.storm.cluster.NetworkIsolation;

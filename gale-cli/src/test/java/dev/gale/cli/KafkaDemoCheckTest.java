@@ -3,7 +3,7 @@ package dev.gale.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gale.cli.KafkaDemoCheck.WordRecord;
-import dev.gale.starter.KafkaWordCountTopology;
+import dev.gale.examples.KafkaWordCountTopology;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

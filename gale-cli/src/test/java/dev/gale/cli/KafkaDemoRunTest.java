@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gale.cli.MainTest.Result;
 import dev.gale.kafka.embedded.EmbeddedKafkaBroker;
-import dev.gale.starter.ReliableWordCount;
+import dev.gale.examples.ReliableWordCount;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

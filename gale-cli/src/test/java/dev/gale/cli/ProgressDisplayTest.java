@@ -2,7 +2,7 @@ package dev.gale.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gale.starter.ReliableWordCount.Progress;
+import dev.gale.examples.ReliableWordCount.Progress;
 import dev.gale.stats.LatencySummary;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -11,7 +11,7 @@ import dev.gale.flux.parser.FluxParser;
 import dev.gale.generated.StormTopology;
 import dev.gale.metric.LoggingMetricsConsumer;
 import dev.gale.multilang.JsonSerializer;
-import dev.gale.starter.WordCountTopology;
+import dev.gale.examples.WordCountTopology;
 import dev.gale.state.InMemoryKeyValueState;
 import dev.gale.state.StateFactory;
 import dev.gale.testing.CompleteTopologyParam;
@@ -55,7 +55,7 @@ class StormClassNamesTest {
         assertThat(ClassResolver.find(" org.apache.storm.metric.LoggingMetricsConsumer "))
                 .isEqualTo(LoggingMetricsConsumer.class);
         // Nested classes written with dots, as getCanonicalName() writes them.
-        assertThat(ClassResolver.find("org.apache.storm.starter.WordCountTopology.SplitSentence"))
+        assertThat(ClassResolver.find("org.apache.storm.examples.WordCountTopology.SplitSentence"))
                 .isEqualTo(WordCountTopology.SplitSentence.class);
         // A Storm class Gale has no counterpart for is Storm's.
         assertThat(ClassResolver.find("org.apache.storm.daemon.worker.Worker").getName())
@@ -115,7 +115,7 @@ class StormClassNamesTest {
 
     @Test
     void aStormClassNameOnTheCommandLineRunsGalesClass() {
-        assertThat(RunCommand.resolve("org.apache.storm.starter.WordCountTopology")).isEqualTo(WordCountTopology.class);
+        assertThat(RunCommand.resolve("org.apache.storm.examples.WordCountTopology")).isEqualTo(WordCountTopology.class);
     }
 
     private static Map<String, Object> withCommandLine(Map<String, Object> conf) {

@@ -2,7 +2,7 @@ package dev.gale.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gale.starter.ReliableWordCount.Progress;
+import dev.gale.examples.ReliableWordCount.Progress;
 import org.apache.storm.generated.TopologySummary;
 import org.junit.jupiter.api.Test;
 

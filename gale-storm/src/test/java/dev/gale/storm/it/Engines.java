@@ -1,6 +1,6 @@
 package dev.gale.storm.it;
 
-import dev.gale.starter.ReliableWordCount;
+import dev.gale.examples.ReliableWordCount;
 import dev.gale.storm.TopologyJar;
 import dev.gale.storm.cluster.StormProcessCluster;
 import java.nio.file.Path;

@@ -3,8 +3,8 @@ package dev.gale.storm.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gale.Config;
-import dev.gale.starter.ReliableWordCount;
-import dev.gale.starter.ReliableWordCount.Progress;
+import dev.gale.examples.ReliableWordCount;
+import dev.gale.examples.ReliableWordCount.Progress;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.extension.ExtendWith;

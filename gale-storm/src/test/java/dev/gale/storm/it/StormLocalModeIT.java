@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.gale.Config;
-import dev.gale.starter.ReliableWordCount;
+import dev.gale.examples.ReliableWordCount;
 import dev.gale.storm.StormRunner;
 import java.time.Duration;
 import java.util.Map;
