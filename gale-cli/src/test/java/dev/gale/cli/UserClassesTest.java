@@ -111,6 +111,59 @@ class UserClassesTest {
             }
             """;
 
+    /**
+     * A windowed bolt of the user's: Gale wraps it in its windowing executor, whose per-task copy
+     * must find the user's class through the jar's loader, not the wrapper's.
+     */
+    private static final String WINDOWED_SOURCE = """
+            package userland;
+
+            import dev.gale.generated.StormTopology;
+            import dev.gale.task.OutputCollector;
+            import dev.gale.task.TopologyContext;
+            import dev.gale.topology.OutputFieldsDeclarer;
+            import dev.gale.topology.TopologyBuilder;
+            import dev.gale.topology.base.BaseWindowedBolt;
+            import dev.gale.tuple.Fields;
+            import dev.gale.tuple.Tuple;
+            import dev.gale.tuple.Values;
+            import dev.gale.windowing.TupleWindow;
+            import java.util.Map;
+
+            public class WindowedTopology {
+                public static StormTopology createTopology(Map<String, Object> conf) {
+                    TopologyBuilder b = new TopologyBuilder();
+                    b.setSpout("user-words", new UserTopology.WordsSpout());
+                    b.setBolt("user-lengths", new LengthSum().withTumblingWindow(BaseWindowedBolt.Count.of(2)))
+                            .shuffleGrouping("user-words");
+                    return b.createTopology();
+                }
+
+                public static class LengthSum extends BaseWindowedBolt {
+                    private transient OutputCollector collector;
+
+                    @Override
+                    public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
+                        this.collector = collector;
+                    }
+
+                    @Override
+                    public void execute(TupleWindow window) {
+                        int letters = 0;
+                        for (Tuple t : window.get()) {
+                            letters += t.getString(0).length();
+                        }
+                        collector.emit(new Values(window.get().size(), letters));
+                    }
+
+                    @Override
+                    public void declareOutputFields(OutputFieldsDeclarer declarer) {
+                        declarer.declare(new Fields("words", "letters"));
+                    }
+                }
+            }
+            """;
+
     /** The same topology in Flux YAML, naming the user's classes (in the jar, and as a file). */
     private static final String FLUX = """
             name: "user-flux"
@@ -137,6 +190,7 @@ class UserClassesTest {
         Path src = dir.resolve("src/userland/UserTopology.java");
         Files.createDirectories(src.getParent());
         Files.writeString(src, SOURCE, UTF_8);
+        Path windowedSrc = Files.writeString(src.resolveSibling("WindowedTopology.java"), WINDOWED_SOURCE, UTF_8);
         classes = dir.resolve("classes");
         Files.createDirectories(classes.resolve("userland"));
         Files.writeString(classes.resolve("userland/words.txt"), "alpha beta bad gamma\n", UTF_8);
@@ -144,7 +198,7 @@ class UserClassesTest {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
         int status = javac.run(null, diagnostics, diagnostics, "--release", "17", "-proc:none", "-d", classes.toString(),
-                "-classpath", System.getProperty("java.class.path"), src.toString());
+                "-classpath", System.getProperty("java.class.path"), src.toString(), windowedSrc.toString());
         assertThat(status).as("javac: %s", diagnostics.toString(UTF_8)).isZero();
         jar = dir.resolve("my-topology.jar");
         try (Stream<Path> files = Files.walk(classes);
@@ -175,6 +229,16 @@ class UserClassesTest {
     void runsATopologyFromAJar() {
         assertTheUserTopologyRan(gale(Map.of(), "run", "--jar", jar.toString(), TOPOLOGY, "--seconds", "2",
                 "--progress", "off"));
+    }
+
+    @Test
+    void runsAWindowedBoltFromAJar() {
+        MainTest.Result r = gale(Map.of(), "run", "--jar", jar.toString(), "userland.WindowedTopology", "--seconds", "2",
+                "--progress", "off");
+        assertThat(r.status()).as(r.out() + r.err()).isZero();
+        // Four words in two tumbling windows of two: one emit per window.
+        assertThat(r.out() + r.err()).doesNotContain("cannot be copied");
+        assertThat(r.out()).containsPattern("user-lengths +bolt +1 +4 +2 ");
     }
 
     @Test
