@@ -1,5 +1,7 @@
 package com.example.words;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.task.OutputCollector;
@@ -7,16 +9,15 @@ import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.TopologyBuilder;
 import org.apache.storm.topology.base.BaseRichBolt;
-import org.apache.storm.topology.base.BaseWindowedBolt;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
-import org.apache.storm.windowing.TupleWindow;
 
-/** Sums word lengths over tumbling count windows of 100 words, and totals the windows. */
+/** Sums word lengths by batches of 100 words, and totals the batches. */
 public class WordLengthTopology {
-    /** Sums the lengths of each window's words. */
-    public static class LengthSum extends BaseWindowedBolt {
+    /** Sums the lengths of each batch of 100 words; anchors the sum to the batch's tuples. */
+    public static class LengthSum extends BaseRichBolt {
+        private final List<Tuple> batch = new ArrayList<>();
         private OutputCollector collector;
 
         @Override
@@ -25,12 +26,18 @@ public class WordLengthTopology {
         }
 
         @Override
-        public void execute(TupleWindow window) {
+        public void execute(Tuple input) {
+            batch.add(input);
+            if (batch.size() < 100) {
+                return;
+            }
             int sum = 0;
-            for (Tuple t : window.get()) {
+            for (Tuple t : batch) {
                 sum += t.getStringByField("word").length();
             }
-            collector.emit(new Values(sum, window.get().size()));
+            collector.emit(batch, new Values(sum, batch.size()));
+            batch.forEach(collector::ack);
+            batch.clear();
         }
 
         @Override
@@ -68,7 +75,7 @@ public class WordLengthTopology {
     public static StormTopology createTopology() {
         TopologyBuilder builder = new TopologyBuilder();
         builder.setSpout("words", new WordSpout(), 1);
-        builder.setBolt("lengths", new LengthSum().withTumblingWindow(BaseWindowedBolt.Count.of(100)), 1)
+        builder.setBolt("lengths", new LengthSum(), 1)
                 .shuffleGrouping("words");
         builder.setBolt("total", new Total(), 1).globalGrouping("lengths");
         return builder.createTopology();
