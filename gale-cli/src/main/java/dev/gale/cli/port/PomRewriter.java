@@ -169,15 +169,16 @@ final class PomRewriter {
                 changes.add(was + ": removed, " + GALE_GROUP + ":" + gale.get() + " is declared already");
                 continue;
             }
-            String scope = d.scope() == null || d.scope().equals("provided") || d.scope().equals("compile")
-                    ? null : d.scope();
+            // storm-starter writes ${provided.scope} (provided unless a profile says otherwise).
+            boolean provided = "provided".equals(d.scope()) || d.scope() != null && d.scope().startsWith("${");
+            String scope = d.scope() == null || provided || d.scope().equals("compile") ? null : d.scope();
             String rewritten = replaceText(block, "groupId", GALE_GROUP);
             rewritten = replaceText(rewritten, "artifactId", gale.get());
             if (d.version() != null) {
                 rewritten = replaceText(rewritten, "version", needs.galeVersion());
             }
-            if ("provided".equals(d.scope())) {
-                rewritten = rewritten.replaceFirst("(?s)\\R?[ \\t]*<scope>\\s*provided\\s*</scope>", "");
+            if (provided) {
+                rewritten = rewritten.replaceFirst("(?s)\\R?[ \\t]*<scope>[^<]*</scope>", "");
             }
             out.append(pom, last, d.start()).append(rewritten);
             last = d.end();

@@ -57,7 +57,7 @@ public final class PortReport {
         StringBuilder b = new StringBuilder();
         b.append("# gale port: ").append(plan.dir()).append("\n\n");
         Map<Kind, Integer> n = plan.counts();
-        int moved = (int) plan.moves().size();
+        int moved = plan.moves().size();
         b.append(dryRun ? "Dry run: nothing was written. " : "Written to " + target + ". ")
                 .append("Gale ").append(plan.galeVersion()).append(".\n\n");
         b.append("- ").append(plan.changedFiles().size()).append(" files ").append(dryRun ? "would change" : "changed")

@@ -139,6 +139,9 @@ public final class Porter {
                         NameRewriter.STORM + ".redis.state")) {
                     redisBeyondState = true;
                 }
+                if (CLOJURE.contains(t.type())) {
+                    continue; // Clojure names are namespaces, not classes: the file is reported as a whole
+                }
                 Resolution r = resolver.resolve(h.ported());
                 if (r.found()) {
                     if (r.module() != null && !(r.module().equals("gale-core"))) {

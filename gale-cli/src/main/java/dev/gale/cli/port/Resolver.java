@@ -35,7 +35,9 @@ final class Resolver {
     }
 
     Resolution resolve(String name) {
-        String n = name.endsWith(".*") ? name.substring(0, name.length() - 2) : name;
+        String bare = name.endsWith(".*") ? name.substring(0, name.length() - 2) : name;
+        // A class literal, Foo.class, names Foo.
+        String n = bare.endsWith(".class") ? bare.substring(0, bare.length() - ".class".length()) : bare;
         String[] segments = n.split("\\.");
         int cls = -1;
         for (int i = 0; i < segments.length; i++) {

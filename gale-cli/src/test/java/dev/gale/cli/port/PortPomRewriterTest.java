@@ -108,6 +108,16 @@ class PortPomRewriterTest {
     }
 
     @Test
+    void aScopeFromAPropertyIsStormsProvidedScopeAndIsDropped() {
+        String pom = "<project><dependencies><dependency><groupId>org.apache.storm</groupId>"
+                + "<artifactId>storm-client</artifactId><version>2.8.3</version><scope>${provided.scope}</scope>"
+                + "</dependency></dependencies></project>";
+        assertThat(PomRewriter.rewrite(pom, "pom.xml", new PomRewriter.Needs("1", Set.of(), List.of(), false, false))
+                .text()).isEqualTo("<project><dependencies><dependency><groupId>dev.gale</groupId>"
+                + "<artifactId>gale-core</artifactId><version>1</version></dependency></dependencies></project>");
+    }
+
+    @Test
     void stormRedisBecomesGaleRedisOnlyWhenOnlyItsStateIsUsed() {
         String pom = "<project><dependencies><dependency><groupId>org.apache.storm</groupId>"
                 + "<artifactId>storm-redis</artifactId><version>2.8.3</version></dependency></dependencies></project>";
