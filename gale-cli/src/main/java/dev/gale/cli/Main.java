@@ -20,6 +20,7 @@ import picocli.CommandLine.Spec;
             "processing) on an engine embedded in this JVM.",
             "Without a command, runs the demo."},
         subcommands = {DemoCommand.class, RunCommand.class, KafkaDemoCommand.class, StormDemoCommand.class,
+            PortCommand.class,
             OpsCommands.ListCommand.class, OpsCommands.KillCommand.class, OpsCommands.ActivateCommand.class,
             OpsCommands.DeactivateCommand.class,
             CommandLine.HelpCommand.class},
@@ -38,6 +39,8 @@ import picocli.CommandLine.Spec;
             "                                the topologies of a Gale process serving its UI",
             "  gale kill word-count --token TOKEN",
             "                                kill one (also: activate, deactivate)",
+            "  gale port my-storm-project --into my-gale-project",
+            "                                port a Storm source tree (imports, POM) to Gale",
             "  gale help run                 how to run your own topology",
             "",
             "Exit status: 0 success, 1 the job failed, 2 bad usage."})
