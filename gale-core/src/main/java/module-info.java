@@ -28,6 +28,7 @@ module dev.gale.core {
     exports dev.gale.metric;
     exports dev.gale.metric.api;
     exports dev.gale.metric.api.rpc;
+    exports dev.gale.metrics2;
     exports dev.gale.multilang;
     exports dev.gale.spi;
     exports dev.gale.spout;
