@@ -78,7 +78,8 @@ public final class StormSubmitter {
      *     topology is running then)
      */
     public static void submitTopology(String name, Map<String, Object> topoConf, StormTopology topology)
-            throws AlreadyAliveException, InvalidTopologyException, AuthorizationException {
+            throws AlreadyAliveException, InvalidTopologyException,
+            AuthorizationException {
         submitTopologyAs(name, topoConf, topology, null, null, null);
     }
 
@@ -91,7 +92,8 @@ public final class StormSubmitter {
      */
     public static void submitTopology(String name, Map<String, Object> topoConf, StormTopology topology,
                                       SubmitOptions opts)
-            throws AlreadyAliveException, InvalidTopologyException, AuthorizationException {
+            throws AlreadyAliveException, InvalidTopologyException,
+            AuthorizationException {
         submitTopologyAs(name, topoConf, topology, opts, null, null);
     }
 
@@ -101,7 +103,8 @@ public final class StormSubmitter {
      */
     public static void submitTopology(String name, Map<String, Object> topoConf, StormTopology topology,
                                       SubmitOptions opts, ProgressListener progressListener)
-            throws AlreadyAliveException, InvalidTopologyException, AuthorizationException {
+            throws AlreadyAliveException, InvalidTopologyException,
+            AuthorizationException {
         submitTopologyAs(name, topoConf, topology, opts, progressListener, null);
     }
 
@@ -112,7 +115,8 @@ public final class StormSubmitter {
     public static synchronized void submitTopologyAs(String name, Map<String, Object> topoConf, StormTopology topology,
                                                      SubmitOptions opts, ProgressListener progressListener,
                                                      String asUser)
-            throws AlreadyAliveException, InvalidTopologyException, AuthorizationException, IllegalArgumentException {
+            throws AlreadyAliveException, InvalidTopologyException,
+            AuthorizationException, IllegalArgumentException {
         boolean inactive = opts != null && opts.get_initial_status() == TopologyInitialStatus.INACTIVE;
         if (OPEN.isEmpty()) {
             RemoteSubmitter remote = remote(topoConf);
@@ -141,14 +145,16 @@ public final class StormSubmitter {
 
     /** Same as {@link #submitTopology}; there is no upload to show progress for. */
     public static void submitTopologyWithProgressBar(String name, Map<String, Object> topoConf, StormTopology topology)
-            throws AlreadyAliveException, InvalidTopologyException, AuthorizationException {
+            throws AlreadyAliveException, InvalidTopologyException,
+            AuthorizationException {
         submitTopology(name, topoConf, topology);
     }
 
     /** Same as {@link #submitTopology(String, Map, StormTopology, SubmitOptions)}; no upload to show. */
     public static void submitTopologyWithProgressBar(String name, Map<String, Object> topoConf, StormTopology topology,
                                                      SubmitOptions opts)
-            throws AlreadyAliveException, InvalidTopologyException, AuthorizationException {
+            throws AlreadyAliveException, InvalidTopologyException,
+            AuthorizationException {
         submitTopology(name, topoConf, topology, opts);
     }
 
@@ -166,18 +172,22 @@ public final class StormSubmitter {
      * @throws IllegalArgumentException if {@code localJar} is null or not a readable file
      */
     public static String submitJar(Map<String, Object> conf, String localJar, ProgressListener listener) {
-        return submitJarAs(conf, localJar, listener, (String) null);
+        return localUpload(localJar, listener);
     }
 
     /** Same; {@code client} is not used (nothing is uploaded). */
     public static String submitJarAs(Map<String, Object> conf, String localJar, ProgressListener listener,
                                      NimbusClient client) {
-        return submitJarAs(conf, localJar, listener, (String) null);
+        return localUpload(localJar, listener);
     }
 
     /** Same; {@code asUser} is not used (Gale has no users). */
     public static String submitJarAs(Map<String, Object> conf, String localJar, ProgressListener listener,
                                      String asUser) {
+        return localUpload(localJar, listener);
+    }
+
+    private static String localUpload(String localJar, ProgressListener listener) {
         if (localJar == null) {
             throw new IllegalArgumentException("submitJar: no jar given (Storm's 'storm jar' sets it; pass the path)");
         }
