@@ -56,11 +56,11 @@ class HandBuiltTopologyContextTest {
 
     @BeforeEach
     void topologyAndMaps() {
-        TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("words", new FeederSpout(new Fields("word")));
-        builder.setBolt("count", new Declaring(new Fields("word", "count")), 2).shuffleGrouping("words");
-        builder.setBolt("sink", new Declaring(new Fields("line")), 1).fieldsGrouping("count", new Fields("word"));
-        topology = builder.createTopology();
+        TopologyBuilder wordCount = new TopologyBuilder();
+        wordCount.setSpout("words", new FeederSpout(new Fields("word")));
+        wordCount.setBolt("count", new Declaring(new Fields("word", "count")), 2).shuffleGrouping("words");
+        wordCount.setBolt("sink", new Declaring(new Fields("line")), 1).fieldsGrouping("count", new Fields("word"));
+        topology = wordCount.createTopology();
         conf.put(Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS, 45);
         taskToComponent.putAll(Map.of(1, "words", 2, "count", 3, "count", 4, "sink"));
         componentTasks.putAll(Map.of("words", List.of(1), "count", List.of(2, 3), "sink", List.of(4)));

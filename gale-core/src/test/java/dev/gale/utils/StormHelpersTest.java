@@ -31,8 +31,7 @@ class StormHelpersTest {
 
     @Test
     void aConfigurationIsValidWhenItSurvivesJson() {
-        Map<String, Object> conf = new HashMap<>();
-        conf.put("n", 3);
+        Map<String, Object> conf = new HashMap<>(Map.of("n", 3));
         conf.put("list", List.of(1, "a", Map.of("k", 2.5)));
         conf.put("nothing", null);
         assertThat(Utils.isValidConf(conf)).isTrue();
@@ -47,18 +46,18 @@ class StormHelpersTest {
 
     @Test
     void outputFieldsGetterRecordsDeclarationsInStormsShape() {
-        OutputFieldsGetter getter = new OutputFieldsGetter();
-        getter.declare(new Fields("word"));
-        getter.declareStream("direct-out", true, new Fields("a", "b"));
-        getter.declareStream("__ack_init", new Fields("id"));
+        OutputFieldsGetter declared = new OutputFieldsGetter();
+        declared.declare(new Fields("word"));
+        declared.declareStream("direct-out", true, new Fields("a", "b"));
+        declared.declareStream("__ack_init", new Fields("id"));
 
-        assertThat(getter.getFieldsDeclaration()).containsExactly(
+        assertThat(declared.getFieldsDeclaration()).containsExactly(
                 Map.entry("default", new StreamInfo(List.of("word"), false)),
                 Map.entry("direct-out", new StreamInfo(List.of("a", "b"), true)),
                 Map.entry("__ack_init", new StreamInfo(List.of("id"), false)));
-        assertThatThrownBy(() -> getter.declare(true, new Fields("again")))
+        assertThatThrownBy(() -> declared.declare(true, new Fields("again")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("default");
-        assertThatThrownBy(() -> getter.declareStream(null, new Fields("x")))
+        assertThatThrownBy(() -> declared.declareStream(null, new Fields("x")))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }
