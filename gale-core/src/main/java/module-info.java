@@ -11,6 +11,8 @@ module dev.gale.core {
     requires HdrHistogram;
     // Optional: only Storm's YAML configuration readers (Utils.findAndReadConfigFile and the like) use it.
     requires static org.yaml.snakeyaml;
+    // Optional: only the types of Storm's Kryo API (dev.gale.serialization) use it.
+    requires static com.esotericsoftware.kryo;
 
     uses dev.gale.spi.ClusterUiProvider;
     uses dev.gale.spi.RemoteSubmitter;
@@ -28,7 +30,9 @@ module dev.gale.core {
     exports dev.gale.metric;
     exports dev.gale.metric.api;
     exports dev.gale.metric.api.rpc;
+    exports dev.gale.metrics2;
     exports dev.gale.multilang;
+    exports dev.gale.serialization;
     exports dev.gale.spi;
     exports dev.gale.spout;
     exports dev.gale.state;

@@ -359,6 +359,19 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code topology.eventlogger.executors}. Ignored: Gale has no event logger (no UI event inspection), so no executor is started. */
     public static final String TOPOLOGY_EVENTLOGGER_EXECUTORS = "topology.eventlogger.executors";
 
+    /**
+     * Storm's {@code topology.eventlogger.rotation.size.mb} (new in Storm 2.8.5): the size in MB at
+     * which Storm's file event logger starts a new file (100 when unset). Ignored: Gale has no
+     * event logger.
+     */
+    public static final String TOPOLOGY_EVENTLOGGER_ROTATION_SIZE_MB = "topology.eventlogger.rotation.size.mb";
+
+    /**
+     * Storm's {@code topology.eventlogger.max.retained.files} (new in Storm 2.8.5): how many rotated
+     * event logger files Storm keeps (5 when unset). Ignored: Gale has no event logger.
+     */
+    public static final String TOPOLOGY_EVENTLOGGER_MAX_RETAINED_FILES = "topology.eventlogger.max.retained.files";
+
     /** Storm's {@code topology.kryo.decorators}. Ignored: tuples stay in one JVM and are never serialized. */
     public static final String TOPOLOGY_KRYO_DECORATORS = "topology.kryo.decorators";
 
@@ -1031,7 +1044,11 @@ public class Config extends HashMap<String, Object> {
     /** Storm's {@code storm.blobstore.dependency.jar.upload.chunk.size.bytes}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
     public static final String STORM_BLOBSTORE_DEPENDENCY_JAR_UPLOAD_CHUNK_SIZE_BYTES = "storm.blobstore.dependency.jar.upload.chunk.size.bytes";
 
-    /** Storm's {@code storm.topology.submission.notifier.plugin.class}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */
+    /**
+     * Storm's {@code storm.topology.submission.notifier.plugin.class}. Honoured: the
+     * {@link ISubmitterHook} class {@link StormSubmitter} tells of each topology it has submitted
+     * (LocalCluster's submits do not call it, as in Storm).
+     */
     public static final String STORM_TOPOLOGY_SUBMISSION_NOTIFIER_PLUGIN = "storm.topology.submission.notifier.plugin.class";
 
     /** Storm's {@code nimbus.impersonation.acl}. Ignored: a cluster or daemon setting, meaningless in one embedded JVM. */

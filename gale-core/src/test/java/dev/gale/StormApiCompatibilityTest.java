@@ -71,6 +71,12 @@ class StormApiCompatibilityTest {
     }
 
     @Test
+    void theEventLoggerKeysOfStorm285HaveStormsNames() {
+        assertThat(Config.TOPOLOGY_EVENTLOGGER_ROTATION_SIZE_MB).isEqualTo("topology.eventlogger.rotation.size.mb");
+        assertThat(Config.TOPOLOGY_EVENTLOGGER_MAX_RETAINED_FILES).isEqualTo("topology.eventlogger.max.retained.files");
+    }
+
+    @Test
     @SuppressWarnings("unchecked")
     void registerSerializationRecordsUnderStormsKeyInStormsShape() {
         Config conf = new Config();

@@ -21,6 +21,24 @@ public class GeneralTopologyContext {
         this.topoConf = topoConf;
     }
 
+    /**
+     * Storm's public constructor, as tests and test doubles build a context by hand. The context
+     * answers from what it is given: components, task ids and fields from the maps, each
+     * component's declared streams and subscriptions ({@link #getSources}, {@link #getTargets})
+     * from {@code topology}. The maps are read when asked, not copied.
+     *
+     * @param componentTasks each component's task ids, ascending
+     * @param componentFields each component's output fields, by stream; a stream missing
+     *     here is looked up in the topology's declarations
+     * @param stormId what {@link #getStormId()} returns
+     */
+    public GeneralTopologyContext(StormTopology topology, Map<String, Object> topoConf,
+                                  Map<Integer, String> taskToComponent, Map<String, List<Integer>> componentTasks,
+                                  Map<String, Map<String, Fields>> componentFields, String stormId) {
+        this(new GivenTopologyView(topology, topoConf, taskToComponent, componentTasks,
+                componentFields, stormId), topoConf);
+    }
+
     /** The topology's name. */
     public String getStormId() {
         return plan.name();
@@ -53,8 +71,9 @@ public class GeneralTopologyContext {
         return plan.outputFields(componentId, streamId);
     }
 
+    /** The fields of a stream named by component and stream id. */
     public Fields getComponentOutputFields(GlobalStreamId id) {
-        return getComponentOutputFields(id.get_componentId(), id.get_streamId());
+        return plan.outputFields(id.get_componentId(), id.get_streamId());
     }
 
     /** The streams a component subscribes to, with their groupings. */
@@ -79,5 +98,13 @@ public class GeneralTopologyContext {
     /** The message timeout of the topology, in seconds. */
     public int maxTopologyMessageTimeout() {
         return plan.messageTimeoutSecs();
+    }
+
+    /**
+     * The configuration this context was built with: for a task's context, the topology's merged
+     * with its component's own settings; for a worker's, the topology's.
+     */
+    public Map<String, Object> getConf() {
+        return topoConf;
     }
 }

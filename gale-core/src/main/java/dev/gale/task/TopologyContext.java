@@ -9,12 +9,14 @@ import com.codahale.metrics.MetricSet;
 import com.codahale.metrics.Timer;
 import dev.gale.generated.GlobalStreamId;
 import dev.gale.generated.Grouping;
+import dev.gale.generated.StormTopology;
 import dev.gale.hooks.ITaskHook;
 import dev.gale.metric.api.CombinedMetric;
 import dev.gale.metric.api.ICombiner;
 import dev.gale.metric.api.IMetric;
 import dev.gale.metric.api.IReducer;
 import dev.gale.metric.api.ReducedMetric;
+import dev.gale.metrics2.StormMetricRegistry;
 import dev.gale.stats.UserMetrics;
 import dev.gale.time.Clock;
 import dev.gale.tuple.Fields;
@@ -42,8 +44,10 @@ public class TopologyContext extends WorkerTopologyContext implements IMetricsCo
     private final Map<String, Object> executorData;
     private final TaskTimer taskTimer;
     /** Metrics v1 by bucket size, task and name, as Storm keeps them; filled on the task's thread. */
-    private final Map<Integer, Map<Integer, Map<String, IMetric>>> registeredMetrics;
-    private final AtomicBoolean openOrPrepareWasCalled;
+    private final Map<Integer, Map<Integer, Map<String, IMetric>>> metricsV1;
+    /** Set once open/prepare has returned: metrics v1 are refused from then on. */
+    private final AtomicBoolean opened;
+    private final Map<String, Long> blobVersions;
 
     public TopologyContext(TopologyView plan, Map<String, Object> topoConf, int taskId) {
         this(plan, topoConf, taskId, Clock.system());
@@ -86,17 +90,72 @@ public class TopologyContext extends WorkerTopologyContext implements IMetricsCo
      */
     public TopologyContext(TopologyView plan, Map<String, Object> topoConf, int taskId, Clock clock,
                            Map<String, Object> userResources, Map<String, Object> executorData,
-                           UserMetrics userMetrics, TaskTimer taskTimer,
-                           Map<Integer, Map<Integer, Map<String, IMetric>>> registeredMetrics,
-                           AtomicBoolean openOrPrepareWasCalled) {
-        super(plan, topoConf, userResources);
+                           UserMetrics userMetrics, TaskTimer taskTimer, Map<Integer,
+                           Map<Integer, Map<String, IMetric>>> registeredMetrics, AtomicBoolean openOrPrepareWasCalled) {
+        this(plan, topoConf, WorkerFacts.embedded(), Map.of(), taskId, clock, userResources, executorData,
+                userMetrics, taskTimer, registeredMetrics, openOrPrepareWasCalled);
+    }
+
+    /**
+     * Storm's public constructor, as tests and test doubles build a task's context by hand. The
+     * topology facts come from {@code topology} and the maps (see {@link GeneralTopologyContext}'s
+     * six-argument constructor), the worker's are returned as given (see
+     * {@link WorkerTopologyContext}'s twelve-argument one). The context then behaves as a running
+     * task's: metrics v1 go to {@code registeredMetrics} until {@code openOrPrepareWasCalled} is
+     * set, metrics v2 to {@code metricRegistry}, hooks, task and executor data are kept. It runs
+     * on the system clock and has no task timer. Null maps, flag or registry stand for new, empty
+     * ones; {@code defaultResources} has no use in Gale.
+     *
+     * @param blobToLastKnownVersion what {@link #getBlobToLastKnownVersion()} returns
+     */
+    public TopologyContext(StormTopology topology, Map<String, Object> topoConf, Map<Integer, String> taskToComponent,
+                           Map<String, List<Integer>> componentTasks,
+                           Map<String, Map<String, Fields>> componentFields,
+                           Map<String, Long> blobToLastKnownVersion, String stormId, String codeDir, String pidDir,
+                           Integer taskId, Integer workerPort, List<Integer> workerTasks,
+                           Map<String, Object> defaultResources, Map<String, Object> userResources,
+                           Map<String, Object> executorData, Map<Integer, Map<Integer, Map<String, IMetric>>> registeredMetrics,
+                           AtomicBoolean openOrPrepareWasCalled, StormMetricRegistry metricRegistry) {
+        this(new GivenTopologyView(topology, topoConf, taskToComponent, componentTasks,
+                        componentFields, stormId), topoConf,
+                WorkerFacts.given(workerPort, codeDir, pidDir, workerTasks),
+                blobToLastKnownVersion != null ? blobToLastKnownVersion : new HashMap<>(), requireTaskId(taskId),
+                Clock.system(), userResources != null ? userResources : Collections.synchronizedMap(new HashMap<>()),
+                executorData != null ? executorData : new HashMap<>(),
+                (metricRegistry != null ? metricRegistry : new StormMetricRegistry()).userMetrics(), null,
+                registeredMetrics != null ? registeredMetrics : new HashMap<>(),
+                openOrPrepareWasCalled != null ? openOrPrepareWasCalled : new AtomicBoolean());
+    }
+
+    private TopologyContext(TopologyView plan, Map<String, Object> topoConf, WorkerFacts worker,
+                            Map<String, Long> blobVersions, int taskId, Clock clock, Map<String, Object> userResources,
+                            Map<String, Object> executorData, UserMetrics userMetrics, TaskTimer taskTimer,
+                            Map<Integer, Map<Integer, Map<String, IMetric>>> metricsV1, AtomicBoolean opened) {
+        super(plan, topoConf, userResources, worker);
         this.taskId = taskId;
         this.clock = clock;
         this.executorData = executorData;
         this.userMetrics = userMetrics;
         this.taskTimer = taskTimer;
-        this.registeredMetrics = registeredMetrics;
-        this.openOrPrepareWasCalled = openOrPrepareWasCalled;
+        this.metricsV1 = metricsV1;
+        this.opened = opened;
+        this.blobVersions = blobVersions;
+    }
+
+    private static int requireTaskId(Integer taskId) {
+        if (taskId == null) {
+            throw new IllegalArgumentException("a TopologyContext needs the task id of its task, got null");
+        }
+        return taskId;
+    }
+
+    /**
+     * The version of each blob of {@code topology.blobstore.map} the worker last saw, by blob key.
+     * Gale's embedded engine has no blob store: empty, unless a caller of Storm's public constructor
+     * gave one.
+     */
+    public Map<String, Long> getBlobToLastKnownVersion() {
+        return blobVersions;
     }
 
     // ---- Storm's metrics v1: registered in open/prepare on the task's thread; the engine reads
@@ -115,7 +174,7 @@ public class TopologyContext extends WorkerTopologyContext implements IMetricsCo
     @Override
     public <T extends IMetric> T registerMetric(String name, T metric, int timeBucketSizeInSecs) {
         String where = "component '" + getThisComponentId() + "', task " + taskId;
-        if (openOrPrepareWasCalled.get()) {
+        if (opened.get()) {
             throw new IllegalStateException(where + ": TopologyContext.registerMetric(\"" + name + "\", ...) can"
                     + " only be called from open (spouts) or prepare (bolts), as in Storm");
         }
@@ -126,10 +185,11 @@ public class TopologyContext extends WorkerTopologyContext implements IMetricsCo
             throw new IllegalArgumentException(where + ": metric '" + name + "' needs a time bucket of at least 1"
                     + " second, got " + timeBucketSizeInSecs);
         }
-        if (getRegisteredMetricByName(name) != null) {
+        IMetric already = getRegisteredMetricByName(name);
+        if (already != null) {
             throw new IllegalArgumentException(where + ": the metric name '" + name + "' was registered twice");
         }
-        registeredMetrics.computeIfAbsent(timeBucketSizeInSecs, k -> new HashMap<>())
+        metricsV1.computeIfAbsent(timeBucketSizeInSecs, k -> new HashMap<>())
                 .computeIfAbsent(taskId, k -> new LinkedHashMap<>()).put(name, metric);
         return metric;
     }
@@ -137,18 +197,20 @@ public class TopologyContext extends WorkerTopologyContext implements IMetricsCo
     /** Registers a {@link ReducedMetric} over {@code reducer} (see {@link #registerMetric(String, IMetric, int)}). */
     @Override
     public ReducedMetric registerMetric(String name, IReducer reducer, int timeBucketSizeInSecs) {
-        return registerMetric(name, new ReducedMetric(reducer), timeBucketSizeInSecs);
+        ReducedMetric reduced = new ReducedMetric(reducer);
+        return registerMetric(name, reduced, timeBucketSizeInSecs);
     }
 
     /** Registers a {@link CombinedMetric} over {@code combiner} (see {@link #registerMetric(String, IMetric, int)}). */
     @Override
     public CombinedMetric registerMetric(String name, ICombiner combiner, int timeBucketSizeInSecs) {
-        return registerMetric(name, new CombinedMetric(combiner), timeBucketSizeInSecs);
+        CombinedMetric combined = new CombinedMetric(combiner);
+        return registerMetric(name, combined, timeBucketSizeInSecs);
     }
 
     /** This task's metric v1 of that name, or null. */
     public IMetric getRegisteredMetricByName(String name) {
-        for (Map<Integer, Map<String, IMetric>> byTask : registeredMetrics.values()) {
+        for (Map<Integer, Map<String, IMetric>> byTask : metricsV1.values()) {
             Map<String, IMetric> byName = byTask.get(taskId);
             IMetric m = byName == null ? null : byName.get(name);
             if (m != null) {
@@ -237,30 +299,64 @@ public class TopologyContext extends WorkerTopologyContext implements IMetricsCo
         return getComponentTasks(getThisComponentId()).indexOf(taskId);
     }
 
+    /**
+     * The fields of one of this task's streams.
+     *
+     * @throws IllegalArgumentException if this component declares no such stream
+     */
     public Fields getThisOutputFields(String streamId) {
-        return getComponentOutputFields(getThisComponentId(), streamId);
+        return plan.outputFields(getThisComponentId(), streamId);
     }
 
+    /** The fields of each stream this task's component declares, as field names by stream id. */
+    public Map<String, List<String>> getThisOutputFieldsForStreams() {
+        Map<String, List<String>> byStream = new HashMap<>();
+        String self = getThisComponentId();
+        for (String stream : plan.streamsOf(self)) {
+            byStream.put(stream, plan.outputFields(self, stream).toList());
+        }
+        return byStream;
+    }
+
+    /** The streams this task's component declares. */
     public Set<String> getThisStreams() {
-        return getComponentStreams(getThisComponentId());
+        return plan.streamsOf(getThisComponentId());
     }
 
+    /**
+     * The fields of what this task may receive: for each component it subscribes to, the fields
+     * of every stream that component declares (not only the streams subscribed to, as in Storm),
+     * as field names by component id and stream id.
+     */
+    public Map<String, Map<String, List<String>>> getThisInputFields() {
+        Map<String, Map<String, List<String>>> bySource = new HashMap<>();
+        for (GlobalStreamId subscribed : plan.sourcesOf(getThisComponentId()).keySet()) {
+            String source = subscribed.get_componentId();
+            if (bySource.containsKey(source)) {
+                continue;
+            }
+            Map<String, List<String>> byStream = new HashMap<>();
+            for (String stream : plan.streamsOf(source)) {
+                byStream.put(stream, plan.outputFields(source, stream).toList());
+            }
+            bySource.put(source, byStream);
+        }
+        return bySource;
+    }
+
+    /** The streams this task's component subscribes to, with their groupings. */
     public Map<GlobalStreamId, Grouping> getThisSources() {
-        return getSources(getThisComponentId());
+        return plan.sourcesOf(getThisComponentId());
     }
 
+    /** For each stream of this task's component: the subscribing components and their groupings. */
     public Map<String, Map<String, Grouping>> getThisTargets() {
-        return getTargets(getThisComponentId());
+        return plan.targetsOf(getThisComponentId());
     }
 
     /** The task ids of this task's component. */
     public List<Integer> getThisComponentTasks() {
         return getComponentTasks(getThisComponentId());
-    }
-
-    /** The merged configuration this task runs with (topology plus component settings). */
-    public Map<String, Object> getConf() {
-        return topoConf;
     }
 
     /**

@@ -47,7 +47,8 @@ public class BasicOutputCollector implements IBasicOutputCollector {
         return out;
     }
 
-    /** Renews the timeout of the trees the tuple belongs to. */
+    /** Renews the timeout of the trees the tuple belongs to, through the bolt's {@link OutputCollector}. */
+    @Override
     public void resetTimeout(Tuple tuple) {
         out.resetTimeout(tuple);
     }

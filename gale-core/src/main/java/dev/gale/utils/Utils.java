@@ -56,6 +56,19 @@ public final class Utils {
         return new ArrayList<>(Arrays.asList(values));
     }
 
+    /**
+     * Whether a topology configuration reaches the topology as it was given. Storm sends it to
+     * its workers as JSON, which keeps only JSON values (strings, numbers, booleans, lists, maps
+     * with string keys): an object of another class becomes its {@code toString()}. Storm's submit
+     * refuses a configuration that does not survive that; Gale's embedded engine hands it over in
+     * memory, but a configuration meant to run on a Storm cluster too (gale-storm) should pass.
+     * An Integer read back as a Long is not counted as a change (a Float is, when its double reads
+     * back otherwise, as in Storm). Logs a warning for each key lost or changed.
+     */
+    public static boolean isValidConf(Map<String, Object> topoConfIn) {
+        return ConfRoundTrip.survives(topoConfIn);
+    }
+
     /** The stream {@code streamId} of a component; a null stream id means the default stream. */
     public static GlobalStreamId getGlobalStreamId(String componentId, String streamId) {
         return new GlobalStreamId(componentId, streamId == null ? DEFAULT_STREAM_ID : streamId);

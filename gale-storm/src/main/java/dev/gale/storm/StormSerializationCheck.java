@@ -4,6 +4,7 @@ import dev.gale.Config;
 import dev.gale.hooks.BaseTaskHook;
 import dev.gale.hooks.info.EmitInfo;
 import dev.gale.storm.internal.ConfTranslator;
+import dev.gale.storm.internal.KryoBridge;
 import dev.gale.storm.internal.KryoValueCheck;
 import dev.gale.task.TopologyContext;
 import java.util.ArrayList;
@@ -68,6 +69,7 @@ public final class StormSerializationCheck {
     static Map<String, Object> stormConf(Map<String, Object> conf) {
         Map<String, Object> all = new HashMap<>(Utils.readDefaultConfig());
         all.putAll(ConfTranslator.split("the topology", conf == null ? Map.of() : conf).storm());
+        KryoBridge.apply(all);
         return all;
     }
 

@@ -160,6 +160,39 @@ class AdapterTest {
         }
     }
 
+    /** Says what its context tells of the worker. */
+    static final class WorkerAware extends BaseBasicBolt {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void prepare(Map<String, Object> conf, TopologyContext context) {
+            SEEN.add(context.getThisWorkerPort() + " " + context.getCodeDir() + " " + context.getPIDDir() + " "
+                    + context.getThisWorkerTasks());
+        }
+
+        @Override
+        public void execute(Tuple input, BasicOutputCollector collector) {
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        }
+    }
+
+    @Test
+    void aComponentOnStormIsToldOfStormsWorker() {
+        SEEN.clear();
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("source", new Source());
+        b.setBolt("aware", new WorkerAware()).shuffleGrouping("source");
+        FakeStormTask t = new FakeStormTask(new Config(), b.createTopology());
+        IRichBolt aware = (IRichBolt) t.component("aware");
+        aware.prepare(t.conf, t.context("aware"), new org.apache.storm.task.OutputCollector(new FakeStormTask.Recorder()));
+
+        assertThat(SEEN).containsExactly("6703 /storm-local/supervisor/stormdist/test-1-1/resources"
+                + " /storm-local/workers/w1/pids [1, 2]");
+    }
+
     @Test
     void aMetricV1IsRegisteredWithStormWhichReadsItsValue() {
         TopologyBuilder b = new TopologyBuilder();

@@ -116,7 +116,8 @@ public final class FakeStormTask {
     public TopologyContext context(String component) {
         int taskId = componentTasks.get(component).get(0);
         return new TopologyContext(translation.topology(), conf, taskToComponent, componentTasks, fields, new HashMap<>(),
-                "test-1-1", null, null, taskId, 6700, List.copyOf(taskToComponent.keySet()), new HashMap<>(),
+                "test-1-1", "/storm-local/supervisor/stormdist/test-1-1/resources", "/storm-local/workers/w1/pids",
+                taskId, 6703, List.copyOf(taskToComponent.keySet()), new HashMap<>(),
                 new HashMap<>(), new HashMap<>(), new HashMap<>(), new AtomicBoolean(false), null);
     }
 

@@ -2,10 +2,17 @@ package dev.gale.storm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
 import dev.gale.Config;
 import dev.gale.grouping.PartialKeyGrouping;
+import dev.gale.serialization.IKryoDecorator;
+import dev.gale.serialization.IKryoFactory;
+import dev.gale.serialization.SerializableSerializer;
 import dev.gale.storm.internal.GaleBolt;
 import dev.gale.storm.internal.GaleGrouping;
+import dev.gale.storm.internal.GaleKryoFactory;
 import dev.gale.storm.internal.GaleSpout;
 import dev.gale.storm.it.FeatureTopology;
 import dev.gale.storm.it.Ledger;
@@ -13,13 +20,16 @@ import dev.gale.testing.TestWordCounter;
 import dev.gale.testing.TestWordSpout;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.tuple.Fields;
+import java.io.Serializable;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.generated.Bolt;
 import org.apache.storm.generated.GlobalStreamId;
 import org.apache.storm.generated.Grouping;
 import org.apache.storm.generated.StormTopology;
+import org.apache.storm.serialization.SerializationFactory;
 import org.apache.storm.shade.net.minidev.json.JSONValue;
 import org.apache.storm.topology.WindowedBoltExecutor;
 import org.apache.storm.utils.Utils;
@@ -112,5 +122,95 @@ class TopologyTranslationTest {
         assertThat((String) tr.topology().get_spouts().get("s").get_common().get_json_conf()).contains("\"topology.tasks\":4");
         assertThat(tr.topology().get_spouts().get("s").get_common().get_parallelism_hint()).isEqualTo(2);
         assertThat(List.copyOf(tr.topology().get_bolts().keySet())).containsExactly("b");
+    }
+
+    /** No no-argument constructor: Storm's Kryo needs the registered serializer for it. */
+    static final class Reading implements Serializable {
+        private static final long serialVersionUID = 1L;
+        final String sensor;
+
+        Reading(String sensor) {
+            this.sensor = sensor;
+        }
+    }
+
+    /** Kryo's field serializer can make this one. */
+    static final class Plain {
+        int n;
+    }
+
+    @Test
+    void kryoRegistrationsReachStormsKryoAndTheSubmitterHookStaysWithGale() {
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("s", new TestWordSpout());
+        b.setBolt("b", new TestWordCounter()).fieldsGrouping("s", new Fields("word"));
+        Config conf = new Config();
+        conf.registerSerialization(Reading.class, SerializableSerializer.class);
+        conf.registerSerialization(Plain.class);
+        conf.setFallBackOnJavaSerialization(false);
+        conf.put(Config.STORM_TOPOLOGY_SUBMISSION_NOTIFIER_PLUGIN, "com.example.GaleHook");
+        StormRunner.Translation tr = StormRunner.translate(conf, b.createTopology());
+
+        assertThat(tr.conf().get(Config.TOPOLOGY_KRYO_REGISTER)).isEqualTo(List.of(
+                Map.of(Reading.class.getName(), SerializableSerializer.class.getName()), Plain.class.getName()));
+        assertThat(tr.conf()).doesNotContainKey(Config.STORM_TOPOLOGY_SUBMISSION_NOTIFIER_PLUGIN);
+        Map<String, Object> workerConf = new HashMap<>(Utils.readDefaultConfig());
+        workerConf.putAll(tr.conf());
+        Kryo kryo = SerializationFactory.getKryo(workerConf);
+        Output out = new Output(256, -1);
+        kryo.writeClassAndObject(out, new Reading("t-7"));
+        assertThat(((Reading) kryo.readClassAndObject(new Input(out.toBytes()))).sensor).isEqualTo("t-7");
+    }
+
+    /** A Gale decorator: registers Reading, which Storm's Kryo could not build by itself. */
+    public static final class ReadingDecorator implements IKryoDecorator {
+        @Override
+        public void decorate(Kryo k) {
+            k.register(Reading.class, new SerializableSerializer());
+        }
+    }
+
+    /** A Gale factory that requires registrations and gives Plain a recognisable id. */
+    public static final class StrictFactory implements IKryoFactory {
+        @Override
+        public Kryo getKryo(Map<String, Object> conf) {
+            Kryo kryo = new Kryo();
+            kryo.setRegistrationRequired(true);
+            return kryo;
+        }
+
+        @Override
+        public void preRegister(Kryo k, Map<String, Object> conf) {
+        }
+
+        @Override
+        public void postRegister(Kryo k, Map<String, Object> conf) {
+            k.register(Plain.class, 321);
+        }
+
+        @Override
+        public void postDecorate(Kryo k, Map<String, Object> conf) {
+        }
+    }
+
+    @Test
+    void galeKryoDecoratorsAndFactoriesRunInStormsKryoThroughGalesBridge() {
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("s", new TestWordSpout());
+        Config conf = new Config();
+        conf.registerDecorator(ReadingDecorator.class);
+        conf.setKryoFactory(StrictFactory.class);
+        StormRunner.Translation tr = StormRunner.translate(conf, b.createTopology());
+
+        assertThat(tr.conf().get(Config.TOPOLOGY_KRYO_DECORATORS)).as("no Gale class left for Storm to cast").isEqualTo(List.of());
+        assertThat(tr.conf().get(Config.TOPOLOGY_KRYO_FACTORY)).isEqualTo(GaleKryoFactory.class.getName());
+        Map<String, Object> workerConf = new HashMap<>(Utils.readDefaultConfig());
+        workerConf.putAll(tr.conf());
+        Kryo kryo = SerializationFactory.getKryo(workerConf);
+        assertThat(kryo.isRegistrationRequired()).isTrue();
+        assertThat(kryo.getRegistration(Plain.class).getId()).isEqualTo(321);
+        Output out = new Output(256, -1);
+        kryo.writeClassAndObject(out, new Reading("t-9"));
+        assertThat(((Reading) kryo.readClassAndObject(new Input(out.toBytes()))).sensor).isEqualTo("t-9");
     }
 }

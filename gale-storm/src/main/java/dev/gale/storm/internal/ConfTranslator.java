@@ -18,8 +18,8 @@ import org.slf4j.LoggerFactory;
  * also how Gale's engine shows them to components. Values JSON cannot carry, which Gale's engine
  * passes through as they are, travel Java-serialized with the wrappers and are put back before the
  * component sees its configuration; so do keys Storm must not see (the Gale task hooks of
- * {@code topology.auto.task.hooks}, which Storm would load as its own). A component so sees on
- * Storm what it sees on Gale's engine. Stateless.
+ * {@code topology.auto.task.hooks} and the Gale submitter hook, which Storm would load as its
+ * own). A component so sees on Storm what it sees on Gale's engine. Stateless.
  */
 public final class ConfTranslator {
     private static final Logger LOG = LoggerFactory.getLogger(ConfTranslator.class);
@@ -31,8 +31,12 @@ public final class ConfTranslator {
             Config.GALE_SCHEDULER_BALANCE, Config.GALE_SCHEDULER_SHUFFLE_MS, Config.GALE_SCHEDULER_INLINE,
             Config.GALE_EXECUTOR_OWN_THREAD, Config.GALE_TRACE_SAMPLE);
 
-    /** Keys that must not reach Storm: Storm would read them as naming its own classes. */
-    private static final Set<String> GALE_ONLY = Set.of(Config.TOPOLOGY_AUTO_TASK_HOOKS);
+    /**
+     * Keys that must not reach Storm: Storm would read them as naming its own classes. Gale's
+     * StormSubmitter calls the submitter hook itself, in the submitting JVM.
+     */
+    private static final Set<String> GALE_ONLY = Set.of(Config.TOPOLOGY_AUTO_TASK_HOOKS,
+            Config.STORM_TOPOLOGY_SUBMISSION_NOTIFIER_PLUGIN);
 
     private ConfTranslator() {
     }

@@ -61,6 +61,24 @@ public final class StormBackedContext extends TopologyContext {
         return timer;
     }
 
+    /** Storm's worker port. */
+    @Override
+    public Integer getThisWorkerPort() {
+        return storm.getThisWorkerPort();
+    }
+
+    /** The worker's copy of the topology jar's {@code resources/}, as Storm says. */
+    @Override
+    public String getCodeDir() {
+        return storm.getCodeDir();
+    }
+
+    /** Storm's pid directory of the worker. */
+    @Override
+    public String getPIDDir() {
+        return storm.getPIDDir();
+    }
+
     /** The Storm context behind this one. */
     public org.apache.storm.task.TopologyContext storm() {
         return storm;

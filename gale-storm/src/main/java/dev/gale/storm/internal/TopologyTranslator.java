@@ -95,6 +95,7 @@ public final class TopologyTranslator {
         }
 
         Map<String, Object> stormConf = new HashMap<>(topoConf.storm());
+        KryoBridge.apply(stormConf);
         stormConf.putIfAbsent(Config.TOPOLOGY_MAX_SPOUT_PENDING, (long) DEFAULT_MAX_SPOUT_PENDING);
         if (stormConf.get(Config.TOPOLOGY_MAX_SPOUT_PENDING) == null) {
             stormConf.put(Config.TOPOLOGY_MAX_SPOUT_PENDING, (long) DEFAULT_MAX_SPOUT_PENDING);
