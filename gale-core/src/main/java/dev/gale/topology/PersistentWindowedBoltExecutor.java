@@ -76,7 +76,10 @@ public class PersistentWindowedBoltExecutor<T extends State> extends WindowedBol
     /** Gives the window's policies back what the last checkpoint saved of them. */
     private void restorePolicies() {
         Map<String, Optional<?>> saved = new HashMap<>();
-        policiesState.forEach(entry -> saved.put(entry.getKey(), entry.getValue()));
+        // Through the state's iterator: a KeyValueState need not override Iterable.forEach.
+        for (Map.Entry<String, Optional<?>> policy : policiesState) {
+            saved.put(policy.getKey(), policy.getValue());
+        }
         restoreState(saved);
     }
 

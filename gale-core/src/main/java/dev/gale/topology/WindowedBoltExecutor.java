@@ -75,7 +75,7 @@ public class WindowedBoltExecutor implements IRichBolt {
     private final TimestampExtractor timestampExtractor;
     /** By event time only: the watermarks; package-private as in Storm, whose tests drive it. */
     transient WaterMarkEventGenerator<Tuple> waterMarkEventGenerator;
-    private transient WindowAnchoringCollector collector;
+    private transient WindowAnchoringCollector windowCollector;
     private transient WindowManager<Tuple> windowManager;
     private transient String lateTupleStream;
     private transient TriggerPolicy<Tuple, ?> triggerPolicy;
@@ -161,8 +161,8 @@ public class WindowedBoltExecutor implements IRichBolt {
     public void validate(Map<String, Object> topoConf) {
         WindowSettings window = WindowSettings.of(topoConf);
         if (!isEventTime() && window.lateStream != null) {
-            throw new IllegalArgumentException("Late tuple stream can be defined only when specifying a timestamp field"
-                    + " (withTimestampField or withTimestampExtractor)");
+            // Storm's message, word for word: code matches on it.
+            throw new IllegalArgumentException("Late tuple stream can be defined only when specifying a timestamp field");
         }
         if (isEventTime() && window.watermarkIntervalMs <= 0) {
             throw new IllegalArgumentException(Config.TOPOLOGY_BOLTS_WATERMARK_EVENT_INTERVAL_MS + " must be positive, got "
@@ -268,8 +268,8 @@ public class WindowedBoltExecutor implements IRichBolt {
         Objects.requireNonNull(context, "context");
         Objects.requireNonNull(outputCollector, "collector");
         task = "bolt '" + context.getThisComponentId() + "' task " + context.getThisTaskId();
-        collector = new WindowAnchoringCollector(outputCollector);
-        bolt.prepare(topoConf, context, collector);
+        windowCollector = new WindowAnchoringCollector(outputCollector);
+        bolt.prepare(topoConf, context, windowCollector);
         windowManager = newWindow(newWindowLifecycleListener(), topoConf, context, events, iterated);
         start();
         LOG.debug("{}: window ready, {}", task, windowManager);
@@ -305,7 +305,7 @@ public class WindowedBoltExecutor implements IRichBolt {
     private void passOnLate(Tuple late, long eventTs) {
         if (lateTupleStream != null) {
             List<Object> wrapped = new Values(late);
-            collector.emit(lateTupleStream, late, wrapped);
+            windowCollector.emit(lateTupleStream, late, wrapped);
         } else if (lateLogged) {
             LOG.debug("{}: late tuple (ts {}) dropped: {}", task, eventTs, late);
         } else {
@@ -314,7 +314,7 @@ public class WindowedBoltExecutor implements IRichBolt {
                     + " are logged at DEBUG; withLag lets tuples come later, withLateTupleStream sends them on",
                     task, eventTs, late);
         }
-        collector.ack(late);
+        windowCollector.ack(late);
     }
 
     /** The window holds {@code maxEventsInMemory} tuples: fail the input rather than hold more. */
@@ -323,7 +323,7 @@ public class WindowedBoltExecutor implements IRichBolt {
             LOG.warn("{}: the window holds {} tuples, its withMaxEventsInMemory bound: new input is failed (its spout may"
                     + " replay it) until tuples leave the window", task, held);
         }
-        collector.fail(input);
+        windowCollector.fail(input);
     }
 
     @Override
@@ -335,6 +335,11 @@ public class WindowedBoltExecutor implements IRichBolt {
             windowManager.shutdown();
         }
         bolt.cleanup();
+    }
+
+    /** The task's window (package-private, as in Storm, whose tests read it). */
+    WindowManager<Tuple> getWindowManager() {
+        return windowManager;
     }
 
     @Override
@@ -358,19 +363,19 @@ public class WindowedBoltExecutor implements IRichBolt {
             @Override
             public void onExpiry(List<Tuple> tuples) {
                 held -= tuples.size();
-                tuples.forEach(collector::ack);
+                tuples.forEach(windowCollector::ack);
             }
 
             @Override
             public void onActivation(List<Tuple> tuples, List<Tuple> newTuples, List<Tuple> expiredTuples,
                                      Long timestamp) {
-                collector.executing(tuples);
+                windowCollector.executing(tuples);
                 try {
                     boltExecute(tuples, newTuples, expiredTuples, timestamp);
                 } catch (RuntimeException e) {
                     failWindow(tuples, e);
                 } finally {
-                    collector.endOfWindow();
+                    windowCollector.endOfWindow();
                 }
             }
         };
@@ -379,8 +384,8 @@ public class WindowedBoltExecutor implements IRichBolt {
     /** The bolt threw on a window: report it, and fail the window's tuples so their trees are replayed. */
     private void failWindow(List<Tuple> tuples, RuntimeException e) {
         LOG.error("{}: execute threw on a window of {} tuples; they are failed", task, tuples.size(), e);
-        collector.reportError(e);
-        tuples.forEach(collector::fail);
+        windowCollector.reportError(e);
+        tuples.forEach(windowCollector::fail);
     }
 
     protected void boltExecute(List<Tuple> tuples, List<Tuple> newTuples, List<Tuple> expiredTuples, Long timestamp) {

@@ -20,8 +20,7 @@ final class PartitionIndex {
     /** Reads the ids from {@code state}; an empty window starts with partition 0. */
     PartitionIndex(KeyValueState<String, Deque<Long>> state) {
         this.state = state;
-        Deque<Long> saved = state.get(KEY);
-        this.ids = saved == null ? new LinkedList<>() : new LinkedList<>(saved);
+        this.ids = new LinkedList<>(state.get(KEY, new LinkedList<>()));
         if (ids.isEmpty()) {
             ids.add(0L);
             save();

@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * How many times each key is pinned: a pinned entry of a {@link SimpleWindowPartitionCache} is
  * never evicted. A key is pinned while its count is above zero; keys that are not pinned are not
- * kept. Not thread-safe.
+ * kept. Not thread-safe: {@link SimpleWindowPartitionCache} calls it holding its own lock.
  *
  * @param <K> the key type
  */

@@ -7,8 +7,9 @@ import java.util.concurrent.ConcurrentSkipListMap;
 /**
  * A {@link WindowPartitionCache} that, when full, evicts the unpinned entry with the largest key:
  * windows are scanned oldest partition first, so the newest partitions are the last to be read
- * again. Used on the window's thread only (Gale evaluates windows on the task's thread); not
- * thread-safe.
+ * again. Thread-safe, as Storm's: each call holds the cache's lock, so a key missing from the cache
+ * is loaded once even when threads ask for it together (Gale itself uses it from the window's thread
+ * only). {@link #asMap()} is a live concurrent view.
  *
  * @param <K> the key type
  * @param <V> the value type
@@ -35,19 +36,19 @@ public class SimpleWindowPartitionCache<K, V> implements WindowPartitionCache<K,
     }
 
     @Override
-    public V get(K key) {
+    public synchronized V get(K key) {
         return cachedOrLoaded(key);
     }
 
     @Override
-    public V pinAndGet(K key) {
+    public synchronized V pinAndGet(K key) {
         V value = cachedOrLoaded(key);
         pins.pin(key);
         return value;
     }
 
     @Override
-    public boolean unpin(K key) {
+    public synchronized boolean unpin(K key) {
         return pins.unpin(key);
     }
 
@@ -58,7 +59,7 @@ public class SimpleWindowPartitionCache<K, V> implements WindowPartitionCache<K,
 
     /** Drops {@code key}'s entry, unless it is pinned. */
     @Override
-    public void invalidate(K key) {
+    public synchronized void invalidate(K key) {
         if (!pins.isPinned(key)) {
             V dropped = entries.remove(key);
             if (dropped != null) {
