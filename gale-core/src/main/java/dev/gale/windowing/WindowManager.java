@@ -3,6 +3,7 @@ package dev.gale.windowing;
 import dev.gale.utils.Time;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -206,10 +207,12 @@ public class WindowManager<T> implements TriggerHandler {
         saved(state, TRIGGER_STATE_KEY).ifPresent(value -> restore(triggerPolicy, value));
     }
 
-    /** The policies' runtime state. */
+    /** The policies' runtime state: the eviction policy's, then the trigger policy's (a stable order, as Storm's). */
     public Map<String, Optional<?>> getState() {
-        return Map.of(EVICTION_STATE_KEY, Optional.ofNullable(evictionPolicy.getState()),
-                TRIGGER_STATE_KEY, Optional.ofNullable(triggerPolicy.getState()));
+        Map<String, Optional<?>> state = new LinkedHashMap<>();
+        state.put(EVICTION_STATE_KEY, Optional.ofNullable(evictionPolicy.getState()));
+        state.put(TRIGGER_STATE_KEY, Optional.ofNullable(triggerPolicy.getState()));
+        return state;
     }
 
     private static Optional<?> saved(Map<String, Optional<?>> state, String key) {
