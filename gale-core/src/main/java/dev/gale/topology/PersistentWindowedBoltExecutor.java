@@ -41,7 +41,8 @@ public class PersistentWindowedBoltExecutor<T extends State> extends WindowedBol
     private transient WindowState<Tuple> state;
     private transient boolean stateInitialized;
     private transient boolean prePrepared;
-    private transient KeyValueState<String, Optional<?>> windowSystemState;
+    /** The window policies' saved state, read back at prepare and after a rollback. */
+    private transient KeyValueState<String, Optional<?>> policiesState;
 
     public PersistentWindowedBoltExecutor(IStatefulWindowedBolt<T> bolt) {
         super(bolt);
@@ -59,24 +60,27 @@ public class PersistentWindowedBoltExecutor<T extends State> extends WindowedBol
     }
 
     /** Prepares with given states (tests). */
-    void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector,
-                 KeyValueState<Long, WindowPartition<Tuple>> windowState,
-                 KeyValueState<String, Deque<Long>> partitionState,
-                 KeyValueState<String, Optional<?>> windowSystemState) {
-        this.outputCollector = collector;
-        this.windowSystemState = windowSystemState;
-        this.state = new WindowState<>(windowState, partitionState, windowSystemState, this::getState,
-                statefulWindowedBolt.maxEventsInMemory());
-        doPrepare(topoConf, context, new NoAckOutputCollector(collector), state, true);
-        restoreWindowSystemState();
+    void prepare(Map<String, Object> topologyConf, TopologyContext context, OutputCollector taskCollector,
+                 KeyValueState<Long, WindowPartition<Tuple>> partitions, KeyValueState<String, Deque<Long>> partitionIds,
+                 KeyValueState<String, Optional<?>> policies) {
+        outputCollector = taskCollector;
+        policiesState = policies;
+        long inMemory = statefulWindowedBolt.maxEventsInMemory();
+        state = new WindowState<>(partitions, partitionIds, policies, this::getState, inMemory);
+        // The bolt's acks are dropped: each tuple is acked on arrival, and completes with its checkpoint.
+        OutputCollector boltCollector = new AckedOnArrivalCollector(taskCollector);
+        doPrepare(topologyConf, context, boltCollector, state, true);
+        restorePolicies();
     }
 
-    private void restoreWindowSystemState() {
-        Map<String, Optional<?>> map = new HashMap<>();
-        for (Map.Entry<String, Optional<?>> entry : windowSystemState) {
-            map.put(entry.getKey(), entry.getValue());
+    /** Gives the window's policies back what the last checkpoint saved of them. */
+    private void restorePolicies() {
+        Map<String, Optional<?>> saved = new HashMap<>();
+        // Through the state's iterator: a KeyValueState need not override Iterable.forEach.
+        for (Map.Entry<String, Optional<?>> policy : policiesState) {
+            saved.put(policy.getKey(), policy.getValue());
         }
-        restoreState(map);
+        restoreState(saved);
     }
 
     /**
@@ -84,18 +88,17 @@ public class PersistentWindowedBoltExecutor<T extends State> extends WindowedBol
      * the message timeout (tuples complete with the checkpoint, not with the window).
      */
     @Override
-    protected void validate(Map<String, Object> topoConf, BaseWindowedBolt.Count windowLengthCount,
-                            BaseWindowedBolt.Duration windowLengthDuration, BaseWindowedBolt.Count slidingIntervalCount,
-                            BaseWindowedBolt.Duration slidingIntervalDuration) {
-        if (windowLengthCount == null && windowLengthDuration == null) {
+    protected void validate(Map<String, Object> topoConf, BaseWindowedBolt.Count lengthCount,
+                            BaseWindowedBolt.Duration lengthDuration, BaseWindowedBolt.Count slideCount,
+                            BaseWindowedBolt.Duration slideDuration) {
+        if (lengthDuration == null && lengthCount == null) {
             throw new IllegalArgumentException("Window length is not specified");
         }
-        Object v = topoConf.get(Config.TOPOLOGY_STATE_CHECKPOINT_INTERVAL);
-        long interval = v instanceof Number ? ((Number) v).longValue() : 0;
-        int timeout = getTopologyTimeoutMillis(topoConf);
-        if (interval > timeout) {
-            throw new IllegalArgumentException(Config.TOPOLOGY_STATE_CHECKPOINT_INTERVAL + " (" + interval + " ms) is"
-                    + " more than " + Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS + " (" + timeout / 1000 + " s): a persistent"
+        long checkpointMs = topoConf.get(Config.TOPOLOGY_STATE_CHECKPOINT_INTERVAL) instanceof Number n ? n.longValue() : 0;
+        int timeoutMs = getTopologyTimeoutMillis(topoConf);
+        if (checkpointMs > timeoutMs) {
+            throw new IllegalArgumentException(Config.TOPOLOGY_STATE_CHECKPOINT_INTERVAL + " (" + checkpointMs + " ms) is"
+                    + " more than " + Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS + " (" + timeoutMs / 1000 + " s): a persistent"
                     + " window's tuples complete with the checkpoint, so they would time out first");
         }
     }
@@ -152,7 +155,7 @@ public class PersistentWindowedBoltExecutor<T extends State> extends WindowedBol
         statefulWindowedBolt.preRollback();
         state.rollback(stateInitialized);
         if (stateInitialized) {
-            restoreWindowSystemState();
+            restorePolicies();
         }
     }
 
@@ -176,10 +179,10 @@ public class PersistentWindowedBoltExecutor<T extends State> extends WindowedBol
         };
     }
 
-    /** Acks nothing: this executor acks each tuple as it arrives. */
-    private static final class NoAckOutputCollector extends OutputCollector {
-        NoAckOutputCollector(OutputCollector delegate) {
-            super(delegate);
+    /** Drops acks: this executor acks each tuple as it arrives, so the window's own acks would be second ones. */
+    private static final class AckedOnArrivalCollector extends OutputCollector {
+        AckedOnArrivalCollector(OutputCollector taskCollector) {
+            super(taskCollector);
         }
 
         @Override

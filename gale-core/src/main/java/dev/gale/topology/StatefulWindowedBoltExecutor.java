@@ -11,7 +11,6 @@ import dev.gale.task.TopologyContext;
 import dev.gale.tuple.Tuple;
 import dev.gale.windowing.WindowLifecycleListener;
 import java.io.Serializable;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,12 +35,13 @@ public class StatefulWindowedBoltExecutor<T extends State> extends WindowedBoltE
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(StatefulWindowedBoltExecutor.class);
     private final IStatefulWindowedBolt<T> statefulWindowedBolt;
-    private transient String msgIdFieldName;
+    private transient String messageIdField;
     private transient TopologyContext topologyContext;
     private transient OutputCollector outputCollector;
-    private transient KeyValueState<TaskStream, WindowState> streamState;
-    private transient List<Tuple> pendingTuples;
-    private transient Map<TaskStream, WindowState> recoveryStates;
+    /** The saved progress: the last expired and evaluated message ids, per source task and stream. */
+    private transient KeyValueState<TaskStream, WindowState> progress;
+    /** Null until initState; then the replay until it is over, when it is null again. */
+    private transient WindowReplay replay;
     private transient boolean stateInitialized;
     private transient boolean prePrepared;
 
@@ -58,24 +58,22 @@ public class StatefulWindowedBoltExecutor<T extends State> extends WindowedBoltE
                 (KeyValueState<TaskStream, WindowState>) StateFactory.getState(namespace, topoConf, context));
     }
 
-    /** Prepares with a given window state (tests). */
-    void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector,
-                 KeyValueState<TaskStream, WindowState> windowState) {
-        Object field = topoConf.get(Config.TOPOLOGY_BOLTS_MESSAGE_ID_FIELD_NAME);
-        if (!(field instanceof String)) {
+    /** Prepares with a given state for the window's progress (tests). */
+    void prepare(Map<String, Object> topologyConf, TopologyContext context, OutputCollector taskCollector,
+                 KeyValueState<TaskStream, WindowState> progressState) {
+        if (!(topologyConf.get(Config.TOPOLOGY_BOLTS_MESSAGE_ID_FIELD_NAME) instanceof String field)) {
             throw new IllegalArgumentException("bolt '" + context.getThisComponentId() + "': "
                     + Config.TOPOLOGY_BOLTS_MESSAGE_ID_FIELD_NAME + " is not set: a stateful windowed bolt kept in memory"
                     + " needs withMessageIdField(...) (or withPersistence())");
         }
-        msgIdFieldName = (String) field;
+        messageIdField = field;
         topologyContext = context;
-        outputCollector = collector;
-        streamState = windowState;
-        pendingTuples = new ArrayList<>();
-        recoveryStates = new HashMap<>();
+        outputCollector = taskCollector;
+        progress = progressState;
+        replay = null;
         stateInitialized = false;
         prePrepared = false;
-        super.prepare(topoConf, context, collector);
+        super.prepare(topologyConf, context, taskCollector);
     }
 
     /** Also checks the message id field is set: Gale refuses the topology at submit without it. */
@@ -92,13 +90,15 @@ public class StatefulWindowedBoltExecutor<T extends State> extends WindowedBoltE
     public void execute(Tuple input) {
         if (!stateInitialized) {
             throw new IllegalStateException("execute invoked before initState with input tuple " + input);
-        } else if (isRecovering()) {
-            handleRecovery(input);
+        }
+        if (isRecovering()) {
+            replayed(input);
         } else {
             super.execute(input);
         }
     }
 
+    /** The window starts once the state is known and any replay is over. */
     @Override
     protected void start() {
         if (stateInitialized && !isRecovering()) {
@@ -106,55 +106,40 @@ public class StatefulWindowedBoltExecutor<T extends State> extends WindowedBoltE
         }
     }
 
-    private void handleRecovery(Tuple input) {
-        long msgId = getMsgId(input);
-        TaskStream taskStream = TaskStream.fromTuple(input);
-        WindowState state = recoveryStates.get(taskStream);
-        if (state == null) {
-            pendingTuples.add(input);
-        } else if (msgId <= state.lastExpired) {
-            outputCollector.ack(input); // it left the window before the failure
-        } else if (msgId <= state.lastEvaluated) {
-            super.execute(input); // rebuilds the window
-        } else {
-            pendingTuples.add(input);
-            clearRecoveryState(taskStream);
-        }
-    }
-
-    private void clearRecoveryState(TaskStream stream) {
-        recoveryStates.remove(stream);
-        if (!isRecovering()) {
-            super.start();
-            LOG.debug("Recovery complete, processing {} pending tuples", pendingTuples.size());
-            List<Tuple> pending = pendingTuples;
-            pendingTuples = new ArrayList<>();
-            for (Tuple tuple : pending) {
-                super.execute(tuple);
+    private void replayed(Tuple input) {
+        switch (replay.sort(input, messageId(input))) {
+            case EXPIRED -> outputCollector.ack(input);
+            case EVALUATED -> super.execute(input);
+            default -> {
+                if (!replay.inProgress()) {
+                    endReplay();
+                }
             }
         }
     }
 
+    /** Every stream replayed past its saved progress: start the window and give it what was held. */
+    private void endReplay() {
+        List<Tuple> held = replay.takeHeld();
+        replay = null;
+        super.start();
+        LOG.debug("window replay over: {} held tuples go to the window", held.size());
+        held.forEach(super::execute);
+    }
+
     private boolean isRecovering() {
-        return !recoveryStates.isEmpty();
+        return replay != null && replay.inProgress();
     }
 
     @Override
     public void initState(T state) {
         if (stateInitialized) {
-            LOG.warn("State is already initialized. Ignoring initState");
+            LOG.warn("initState called a second time: ignored, the window keeps the state it was first given");
             return;
         }
         statefulWindowedBolt.initState(state);
-        for (GlobalStreamId streamId : topologyContext.getThisSources().keySet()) {
-            for (int taskId : topologyContext.getComponentTasks(streamId.get_componentId())) {
-                WindowState windowState = streamState.get(new TaskStream(taskId, streamId));
-                if (windowState != null) {
-                    recoveryStates.put(new TaskStream(taskId, streamId), windowState);
-                }
-            }
-        }
-        LOG.debug("recoveryStates {}", recoveryStates);
+        replay = WindowReplay.of(topologyContext, progress);
+        LOG.debug("window progress to replay up to: {}", replay);
         stateInitialized = true;
         start();
     }
@@ -162,7 +147,7 @@ public class StatefulWindowedBoltExecutor<T extends State> extends WindowedBoltE
     @Override
     public void preCommit(long txid) {
         if (!stateInitialized || (!isRecovering() && prePrepared)) {
-            streamState.commit(txid);
+            progress.commit(txid);
         }
         statefulWindowedBolt.preCommit(txid);
     }
@@ -170,7 +155,7 @@ public class StatefulWindowedBoltExecutor<T extends State> extends WindowedBoltE
     @Override
     public void prePrepare(long txid) {
         if (stateInitialized && !isRecovering()) {
-            streamState.prepareCommit(txid);
+            progress.prepareCommit(txid);
             prePrepared = true;
         }
         statefulWindowedBolt.prePrepare(txid);
@@ -178,7 +163,7 @@ public class StatefulWindowedBoltExecutor<T extends State> extends WindowedBoltE
 
     @Override
     public void preRollback() {
-        streamState.rollback();
+        progress.rollback();
         statefulWindowedBolt.preRollback();
     }
 
@@ -194,37 +179,32 @@ public class StatefulWindowedBoltExecutor<T extends State> extends WindowedBoltE
             @Override
             public void onActivation(List<Tuple> events, List<Tuple> newEvents, List<Tuple> expired, Long timestamp) {
                 if (isRecovering()) {
-                    throw new IllegalStateException("Unexpected activation with " + events.size() + " events while"
-                            + " recovering; recoveryStates " + recoveryStates);
+                    throw new IllegalStateException("a window of " + events.size() + " tuples was evaluated before the"
+                            + " replay ended: " + replay);
                 }
                 parent.onActivation(events, newEvents, expired, timestamp);
-                updateWindowState(expired, newEvents);
+                recordProgress(expired, newEvents);
             }
         };
     }
 
-    private void updateWindowState(List<Tuple> expired, List<Tuple> newEvents) {
-        Map<TaskStream, WindowState> updates = new HashMap<>();
-        for (Tuple t : expired) {
-            updates.compute(TaskStream.fromTuple(t), (k, cur) -> cur == null
-                    ? new WindowState(getMsgId(t), Long.MIN_VALUE)
-                    : new WindowState(Math.max(cur.lastExpired, getMsgId(t)), cur.lastEvaluated));
+    /** Raises the saved progress of each stream by the message ids that expired and were evaluated. */
+    private void recordProgress(List<Tuple> expired, List<Tuple> evaluated) {
+        Map<TaskStream, WindowState> raised = new HashMap<>();
+        for (Tuple tuple : expired) {
+            raised.merge(TaskStream.fromTuple(tuple), new WindowState(messageId(tuple), Long.MIN_VALUE), WindowState::max);
         }
-        for (Tuple t : newEvents) {
-            updates.compute(TaskStream.fromTuple(t), (k, cur) -> cur == null
-                    ? new WindowState(Long.MIN_VALUE, getMsgId(t))
-                    : new WindowState(cur.lastExpired, Math.max(cur.lastEvaluated, getMsgId(t))));
+        for (Tuple tuple : evaluated) {
+            raised.merge(TaskStream.fromTuple(tuple), new WindowState(Long.MIN_VALUE, messageId(tuple)), WindowState::max);
         }
-        for (Map.Entry<TaskStream, WindowState> e : updates.entrySet()) {
-            WindowState cur = streamState.get(e.getKey());
-            WindowState next = e.getValue();
-            streamState.put(e.getKey(), cur == null ? next : new WindowState(Math.max(next.lastExpired, cur.lastExpired),
-                    Math.max(next.lastEvaluated, cur.lastEvaluated)));
-        }
+        raised.forEach((stream, update) -> {
+            WindowState saved = progress.get(stream);
+            progress.put(stream, saved == null ? update : saved.max(update));
+        });
     }
 
-    private long getMsgId(Tuple input) {
-        return input.getLongByField(msgIdFieldName);
+    private long messageId(Tuple tuple) {
+        return tuple.getLongByField(messageIdField);
     }
 
     /** The last expired and last evaluated message ids of one source task and stream. Immutable. */
@@ -233,9 +213,14 @@ public class StatefulWindowedBoltExecutor<T extends State> extends WindowedBoltE
         final long lastExpired;
         final long lastEvaluated;
 
-        WindowState(long lastExpired, long lastEvaluated) {
-            this.lastExpired = lastExpired;
-            this.lastEvaluated = lastEvaluated;
+        WindowState(long expiredUpTo, long evaluatedUpTo) {
+            this.lastExpired = expiredUpTo;
+            this.lastEvaluated = evaluatedUpTo;
+        }
+
+        /** The furthest progress of the two, each id on its own. */
+        WindowState max(WindowState other) {
+            return new WindowState(Math.max(lastExpired, other.lastExpired), Math.max(lastEvaluated, other.lastEvaluated));
         }
 
         @Override
@@ -254,21 +239,21 @@ public class StatefulWindowedBoltExecutor<T extends State> extends WindowedBoltE
         }
     }
 
-    /** A source task and stream. Immutable. */
+    /** A source task and stream. Immutable; its serialized form is part of saved states, so its fields stay. */
     static final class TaskStream implements Serializable {
         private static final long serialVersionUID = 1L;
         final int sourceTask;
         final String sourceComponent;
         final String stream;
 
-        TaskStream(int sourceTask, GlobalStreamId streamId) {
-            this.sourceTask = sourceTask;
-            this.sourceComponent = streamId.get_componentId();
-            this.stream = streamId.get_streamId();
+        TaskStream(int task, GlobalStreamId from) {
+            this.sourceTask = task;
+            this.sourceComponent = from.get_componentId();
+            this.stream = from.get_streamId();
         }
 
-        static TaskStream fromTuple(Tuple input) {
-            return new TaskStream(input.getSourceTask(), input.getSourceGlobalStreamId());
+        static TaskStream fromTuple(Tuple tuple) {
+            return new TaskStream(tuple.getSourceTask(), tuple.getSourceGlobalStreamId());
         }
 
         @Override

@@ -2,7 +2,6 @@ package dev.gale.topology;
 
 import dev.gale.Config;
 import dev.gale.generated.GlobalStreamId;
-import dev.gale.task.IOutputCollector;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.base.BaseWindowedBolt.Count;
@@ -19,6 +18,7 @@ import dev.gale.windowing.TimeEvictionPolicy;
 import dev.gale.windowing.TimeTriggerPolicy;
 import dev.gale.windowing.TimestampExtractor;
 import dev.gale.windowing.TriggerPolicy;
+import dev.gale.windowing.TupleWindow;
 import dev.gale.windowing.TupleWindowImpl;
 import dev.gale.windowing.TupleWindowIterImpl;
 import dev.gale.windowing.WaterMarkEventGenerator;
@@ -37,7 +37,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -71,18 +70,16 @@ public class WindowedBoltExecutor implements IRichBolt {
     /** The one field of the tuples on the late-tuple stream: the late tuple itself. */
     public static final String LATE_TUPLE_FIELD = "late_tuple";
     private static final Logger LOG = LoggerFactory.getLogger(WindowedBoltExecutor.class);
-    private static final int DEFAULT_WATERMARK_EVENT_INTERVAL_MS = 1000;
-    private static final int DEFAULT_MAX_LAG_MS = 0;
 
     private final IWindowedBolt bolt;
     private final TimestampExtractor timestampExtractor;
-    private transient WaterMarkEventGenerator<Tuple> waterMarkEventGenerator;
-    private transient WindowedOutputCollector windowedOutputCollector;
+    /** By event time only: the watermarks; package-private as in Storm, whose tests drive it. */
+    transient WaterMarkEventGenerator<Tuple> waterMarkEventGenerator;
+    private transient WindowAnchoringCollector windowCollector;
     private transient WindowManager<Tuple> windowManager;
-    private transient int maxLagMs;
     private transient String lateTupleStream;
     private transient TriggerPolicy<Tuple, ?> triggerPolicy;
-    private transient EvictionPolicy<Tuple, ?> evictionPolicy;
+    /** Null for a window by count: its windows have no start time. */
     private transient Duration windowLengthDuration;
     /** "bolt 'x' task n", for what is logged. */
     private transient String task;
@@ -106,81 +103,14 @@ public class WindowedBoltExecutor implements IRichBolt {
         return bolt;
     }
 
-    /** The window settings of a configuration (Storm's keys and their precedence), checked for types. */
-    private static final class Settings {
-        Count lengthCount;
-        Duration lengthDuration;
-        Count slideCount;
-        Duration slideDuration;
-        String lateStream;
-        int lagMs = DEFAULT_MAX_LAG_MS;
-        int watermarkIntervalMs = DEFAULT_WATERMARK_EVENT_INTERVAL_MS;
-        long maxEvents;
-
-        static Settings of(Map<String, Object> conf) {
-            Settings s = new Settings();
-            if (conf.containsKey(Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_COUNT)) {
-                s.lengthCount = new Count(intValue(conf, Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_COUNT));
-            } else if (conf.containsKey(Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_DURATION_MS)) {
-                s.lengthDuration = new Duration(intValue(conf, Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_DURATION_MS),
-                        TimeUnit.MILLISECONDS);
-            }
-            if (conf.containsKey(Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_COUNT)) {
-                s.slideCount = new Count(intValue(conf, Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_COUNT));
-            } else if (conf.containsKey(Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_DURATION_MS)) {
-                s.slideDuration = new Duration(intValue(conf, Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_DURATION_MS),
-                        TimeUnit.MILLISECONDS);
-            } else {
-                s.slideCount = new Count(1); // a window that slides with every tuple
-            }
-            Object late = conf.get(Config.TOPOLOGY_BOLTS_LATE_TUPLE_STREAM);
-            if (late != null && !(late instanceof String)) {
-                throw new IllegalArgumentException(Config.TOPOLOGY_BOLTS_LATE_TUPLE_STREAM + " must be a stream id, got "
-                        + late);
-            }
-            s.lateStream = (String) late;
-            if (conf.containsKey(Config.TOPOLOGY_BOLTS_TUPLE_TIMESTAMP_MAX_LAG_MS)) {
-                s.lagMs = intValue(conf, Config.TOPOLOGY_BOLTS_TUPLE_TIMESTAMP_MAX_LAG_MS);
-            }
-            if (conf.containsKey(Config.TOPOLOGY_BOLTS_WATERMARK_EVENT_INTERVAL_MS)) {
-                s.watermarkIntervalMs = intValue(conf, Config.TOPOLOGY_BOLTS_WATERMARK_EVENT_INTERVAL_MS);
-            }
-            if (conf.get(Config.GALE_WINDOW_MAX_EVENTS_IN_MEMORY) != null) {
-                Object v = conf.get(Config.GALE_WINDOW_MAX_EVENTS_IN_MEMORY);
-                if (!(v instanceof Number) || ((Number) v).longValue() <= 0) {
-                    throw new IllegalArgumentException(Config.GALE_WINDOW_MAX_EVENTS_IN_MEMORY
-                            + " must be a positive number, got " + v);
-                }
-                s.maxEvents = ((Number) v).longValue();
-            }
-            return s;
-        }
-
-        private static int intValue(Map<String, Object> conf, String key) {
-            Object v = conf.get(key);
-            if (!(v instanceof Number)) {
-                throw new IllegalArgumentException(key + " must be a number, got " + v);
-            }
-            return ((Number) v).intValue();
-        }
-    }
-
     /** The message timeout of {@code topoConf} in milliseconds ({@link Integer#MAX_VALUE} when timeouts are off). */
     protected int getTopologyTimeoutMillis(Map<String, Object> topoConf) {
-        if (topoConf.get(Config.TOPOLOGY_ENABLE_MESSAGE_TIMEOUTS) != null
-                && !Boolean.parseBoolean(String.valueOf(topoConf.get(Config.TOPOLOGY_ENABLE_MESSAGE_TIMEOUTS)))) {
+        Object timeoutsOn = topoConf.get(Config.TOPOLOGY_ENABLE_MESSAGE_TIMEOUTS);
+        if (timeoutsOn != null && !Boolean.parseBoolean(String.valueOf(timeoutsOn))) {
             return Integer.MAX_VALUE;
         }
-        int timeout = 0;
-        if (topoConf.get(Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS) != null) {
-            timeout = ((Number) topoConf.get(Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS)).intValue();
-        }
-        return timeout * 1000;
-    }
-
-    private static int getMaxSpoutPending(Map<String, Object> topoConf) {
-        Object v = topoConf.get(Config.TOPOLOGY_MAX_SPOUT_PENDING);
-        return v == null ? Integer.MAX_VALUE : ((Number) v).intValue();
+        Object seconds = topoConf.get(Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS);
+        return seconds == null ? 0 : ((Number) seconds).intValue() * 1000;
     }
 
     /**
@@ -191,26 +121,34 @@ public class WindowedBoltExecutor implements IRichBolt {
      * @throws IllegalArgumentException if one fails
      */
     protected void validate(Map<String, Object> topoConf, Count windowLengthCount, Duration windowLengthDuration,
-                            Count slidingIntervalCount, Duration slidingIntervalDuration) {
-        int timeout = getTopologyTimeoutMillis(topoConf);
-        int maxSpoutPending = getMaxSpoutPending(topoConf);
-        if (windowLengthCount == null && windowLengthDuration == null) {
+                            Count slideCount, Duration slideDuration) {
+        if (windowLengthDuration == null && windowLengthCount == null) {
             throw new IllegalArgumentException("Window length is not specified");
         }
-        long millis = (windowLengthDuration == null ? 0L : windowLengthDuration.value)
-                + (slidingIntervalDuration == null ? 0L : slidingIntervalDuration.value);
-        if (millis > timeout) {
-            throw new IllegalArgumentException("window length + sliding interval (" + millis + " ms) is more than "
-                    + Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS + " (" + timeout / 1000 + " s): its tuples would time out"
+        long spanMs = millis(windowLengthDuration) + millis(slideDuration);
+        int timeoutMs = getTopologyTimeoutMillis(topoConf);
+        if (spanMs > timeoutMs) {
+            throw new IllegalArgumentException("window length + sliding interval (" + spanMs + " ms) is more than "
+                    + Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS + " (" + timeoutMs / 1000 + " s): its tuples would time out"
                     + " before they leave the window; raise the timeout or shorten the window");
         }
-        long count = (windowLengthCount == null ? 0L : windowLengthCount.value)
-                + (slidingIntervalCount == null ? 0L : slidingIntervalCount.value);
-        if ((windowLengthCount != null || slidingIntervalCount != null) && count > maxSpoutPending) {
-            throw new IllegalArgumentException("window length + sliding interval (" + count + " tuples) is more than "
-                    + Config.TOPOLOGY_MAX_SPOUT_PENDING + " (" + maxSpoutPending + "): the window could not fill up while"
+        boolean byCount = windowLengthCount != null || slideCount != null;
+        long spanTuples = tuples(windowLengthCount) + tuples(slideCount);
+        Object pendingSetting = topoConf.get(Config.TOPOLOGY_MAX_SPOUT_PENDING);
+        int maxPending = pendingSetting == null ? Integer.MAX_VALUE : ((Number) pendingSetting).intValue();
+        if (byCount && spanTuples > maxPending) {
+            throw new IllegalArgumentException("window length + sliding interval (" + spanTuples + " tuples) is more than "
+                    + Config.TOPOLOGY_MAX_SPOUT_PENDING + " (" + maxPending + "): the window could not fill up while"
                     + " the tuples it holds keep the spouts from emitting; raise max spout pending or shorten the window");
         }
+    }
+
+    private static long millis(Duration duration) {
+        return duration == null ? 0L : duration.value;
+    }
+
+    private static long tuples(Count count) {
+        return count == null ? 0L : count.value;
     }
 
     /**
@@ -221,45 +159,53 @@ public class WindowedBoltExecutor implements IRichBolt {
      * @throws IllegalArgumentException if the window is not valid, saying why
      */
     public void validate(Map<String, Object> topoConf) {
-        Settings s = Settings.of(topoConf);
-        if (timestampExtractor == null && s.lateStream != null) {
-            throw new IllegalArgumentException("Late tuple stream can be defined only when specifying a timestamp field"
-                    + " (withTimestampField or withTimestampExtractor)");
+        WindowSettings window = WindowSettings.of(topoConf);
+        if (!isEventTime() && window.lateStream != null) {
+            // Storm's message, word for word: code matches on it.
+            throw new IllegalArgumentException("Late tuple stream can be defined only when specifying a timestamp field");
         }
-        if (timestampExtractor != null && s.watermarkIntervalMs <= 0) {
+        if (isEventTime() && window.watermarkIntervalMs <= 0) {
             throw new IllegalArgumentException(Config.TOPOLOGY_BOLTS_WATERMARK_EVENT_INTERVAL_MS + " must be positive, got "
-                    + s.watermarkIntervalMs);
+                    + window.watermarkIntervalMs);
         }
-        if (s.lagMs < 0) {
+        if (window.lagMs < 0) {
             throw new IllegalArgumentException(Config.TOPOLOGY_BOLTS_TUPLE_TIMESTAMP_MAX_LAG_MS + " must not be negative,"
-                    + " got " + s.lagMs);
+                    + " got " + window.lagMs);
         }
-        validate(topoConf, s.lengthCount, s.lengthDuration, s.slideCount, s.slideDuration);
+        validate(topoConf, window.lengthCount, window.lengthDuration, window.slideCount, window.slideDuration);
     }
 
-    private WindowManager<Tuple> initWindowManager(WindowLifecycleListener<Tuple> lifecycleListener,
-                                                   Map<String, Object> topoConf, TopologyContext context,
-                                                   Collection<Event<Tuple>> queue, boolean stateful) {
-        WindowManager<Tuple> manager = stateful ? new StatefulWindowManager<>(lifecycleListener, queue)
-                : queue != null ? new WindowManager<>(lifecycleListener, queue) : new WindowManager<>(lifecycleListener);
+    /** Builds the window of this task: its manager, policies and, by event time, watermarks. */
+    private WindowManager<Tuple> newWindow(WindowLifecycleListener<Tuple> listener, Map<String, Object> topoConf,
+                                           TopologyContext context, Collection<Event<Tuple>> events, boolean iterated) {
         validate(topoConf);
-        Settings s = Settings.of(topoConf);
-        windowLengthDuration = s.lengthDuration;
-        maxEventsInMemory = s.maxEvents;
-        if (isTupleTs()) {
-            lateTupleStream = s.lateStream;
+        WindowSettings window = WindowSettings.of(topoConf);
+        WindowManager<Tuple> manager;
+        if (iterated) {
+            manager = new StatefulWindowManager<>(listener, events);
+        } else {
+            manager = events == null ? new WindowManager<>(listener) : new WindowManager<>(listener, events);
+        }
+        windowLengthDuration = window.lengthDuration;
+        maxEventsInMemory = window.maxEvents;
+        int lagMs = 0;
+        if (isEventTime()) {
+            lagMs = window.lagMs;
+            lateTupleStream = window.lateStream;
             if (lateTupleStream != null && !context.getThisStreams().contains(lateTupleStream)) {
                 throw new IllegalArgumentException("Stream for late tuples must be defined with the builder method"
                         + " withLateTupleStream");
             }
-            maxLagMs = s.lagMs;
-            waterMarkEventGenerator = new WaterMarkEventGenerator<>(manager, s.watermarkIntervalMs, maxLagMs,
-                    componentStreams(context), context.getTaskTimer());
+            // The watermark waits for a tuple from every stream the bolt reads.
+            Set<GlobalStreamId> inputs = new HashSet<>(context.getThisSources().keySet());
+            waterMarkEventGenerator = new WaterMarkEventGenerator<>(manager, window.watermarkIntervalMs, lagMs, inputs,
+                    context.getTaskTimer());
         }
-        evictionPolicy = evictionPolicy(s.lengthCount, s.lengthDuration);
-        triggerPolicy = triggerPolicy(s.slideCount, s.slideDuration, manager, evictionPolicy, context);
-        manager.setEvictionPolicy(evictionPolicy);
-        manager.setTriggerPolicy(triggerPolicy);
+        EvictionPolicy<Tuple, ?> eviction = evictionPolicy(window, lagMs);
+        TriggerPolicy<Tuple, ?> trigger = triggerPolicy(window, manager, eviction, context);
+        manager.setEvictionPolicy(eviction);
+        manager.setTriggerPolicy(trigger);
+        triggerPolicy = trigger;
         return manager;
     }
 
@@ -273,11 +219,6 @@ public class WindowedBoltExecutor implements IRichBolt {
         return windowManager.getState();
     }
 
-    /** Every stream this bolt reads: by event time, the watermark waits for a tuple from each. */
-    private static Set<GlobalStreamId> componentStreams(TopologyContext context) {
-        return new HashSet<>(context.getThisSources().keySet());
-    }
-
     /** Starts the watermarks (by event time) and the trigger policy. */
     protected void start() {
         if (waterMarkEventGenerator != null) {
@@ -286,28 +227,29 @@ public class WindowedBoltExecutor implements IRichBolt {
         triggerPolicy.start();
     }
 
-    private boolean isTupleTs() {
+    private boolean isEventTime() {
         return timestampExtractor != null;
     }
 
-    private TriggerPolicy<Tuple, ?> triggerPolicy(Count slidingIntervalCount, Duration slidingIntervalDuration,
-                                                  WindowManager<Tuple> manager, EvictionPolicy<Tuple, ?> eviction,
-                                                  TopologyContext context) {
-        if (slidingIntervalCount != null) {
-            return isTupleTs() ? new WatermarkCountTriggerPolicy<>(slidingIntervalCount.value, manager, eviction, manager)
-                    : new CountTriggerPolicy<>(slidingIntervalCount.value, manager, eviction);
+    private TriggerPolicy<Tuple, ?> triggerPolicy(WindowSettings window, WindowManager<Tuple> manager,
+                                                  EvictionPolicy<Tuple, ?> eviction, TopologyContext context) {
+        if (window.slideCount == null) {
+            long slideMs = window.slideDuration.value;
+            return isEventTime() ? new WatermarkTimeTriggerPolicy<>(slideMs, manager, eviction, manager)
+                    : new TimeTriggerPolicy<>(slideMs, manager, eviction, context.getTaskTimer());
         }
-        return isTupleTs() ? new WatermarkTimeTriggerPolicy<>(slidingIntervalDuration.value, manager, eviction, manager)
-                : new TimeTriggerPolicy<>(slidingIntervalDuration.value, manager, eviction, context.getTaskTimer());
+        int slide = window.slideCount.value;
+        return isEventTime() ? new WatermarkCountTriggerPolicy<>(slide, manager, eviction, manager)
+                : new CountTriggerPolicy<>(slide, manager, eviction);
     }
 
-    private EvictionPolicy<Tuple, ?> evictionPolicy(Count windowLengthCount, Duration windowLengthDuration) {
-        if (windowLengthCount != null) {
-            return isTupleTs() ? new WatermarkCountEvictionPolicy<>(windowLengthCount.value)
-                    : new CountEvictionPolicy<>(windowLengthCount.value);
+    private EvictionPolicy<Tuple, ?> evictionPolicy(WindowSettings window, int lagMs) {
+        if (window.lengthCount == null) {
+            int lengthMs = window.lengthDuration.value;
+            return isEventTime() ? new WatermarkTimeEvictionPolicy<>(lengthMs, lagMs) : new TimeEvictionPolicy<>(lengthMs);
         }
-        return isTupleTs() ? new WatermarkTimeEvictionPolicy<>(windowLengthDuration.value, maxLagMs)
-                : new TimeEvictionPolicy<>(windowLengthDuration.value);
+        int length = window.lengthCount.value;
+        return isEventTime() ? new WatermarkCountEvictionPolicy<>(length) : new CountEvictionPolicy<>(length);
     }
 
     @Override
@@ -316,21 +258,21 @@ public class WindowedBoltExecutor implements IRichBolt {
     }
 
     /**
-     * Prepares the bolt and its window, whose events are kept in {@code queue} (null: in memory)
-     * and, if {@code stateful}, evaluated through iterators ({@link StatefulWindowManager}), as
+     * Prepares the bolt and its window, whose events are kept in {@code events} (null: in memory)
+     * and, if {@code iterated}, evaluated through iterators ({@link StatefulWindowManager}), as
      * persistent windows are.
      */
-    protected void doPrepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector,
-                             Collection<Event<Tuple>> queue, boolean stateful) {
+    protected void doPrepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector outputCollector,
+                             Collection<Event<Tuple>> events, boolean iterated) {
         Objects.requireNonNull(topoConf, "topoConf");
         Objects.requireNonNull(context, "context");
-        Objects.requireNonNull(collector, "collector");
-        this.task = "bolt '" + context.getThisComponentId() + "' task " + context.getThisTaskId();
-        this.windowedOutputCollector = new WindowedOutputCollector(collector);
-        bolt.prepare(topoConf, context, windowedOutputCollector);
-        this.windowManager = initWindowManager(newWindowLifecycleListener(), topoConf, context, queue, stateful);
+        Objects.requireNonNull(outputCollector, "collector");
+        task = "bolt '" + context.getThisComponentId() + "' task " + context.getThisTaskId();
+        windowCollector = new WindowAnchoringCollector(outputCollector);
+        bolt.prepare(topoConf, context, windowCollector);
+        windowManager = newWindow(newWindowLifecycleListener(), topoConf, context, events, iterated);
         start();
-        LOG.debug("{}: window manager {}", task, windowManager);
+        LOG.debug("{}: window ready, {}", task, windowManager);
     }
 
     @Override
@@ -344,28 +286,35 @@ public class WindowedBoltExecutor implements IRichBolt {
                     task, refusedWhileFull, maxEventsInMemory);
             refusedWhileFull = 0;
         }
-        if (isTupleTs()) {
-            long ts = timestampExtractor.extractTimestamp(input);
-            if (waterMarkEventGenerator.track(input.getSourceGlobalStreamId(), ts)) {
-                held++;
-                windowManager.add(input, ts);
-            } else {
-                if (lateTupleStream != null) {
-                    windowedOutputCollector.emit(lateTupleStream, input, new Values(input));
-                } else if (!lateLogged) {
-                    lateLogged = true;
-                    LOG.info("{}: a late tuple (ts {}, older than the watermark) is dropped and acked: {}. Later ones"
-                            + " are logged at DEBUG; withLag lets tuples come later, withLateTupleStream sends them on",
-                            task, ts, input);
-                } else {
-                    LOG.debug("{}: late tuple (ts {}) dropped: {}", task, ts, input);
-                }
-                windowedOutputCollector.ack(input);
-            }
-        } else {
+        if (!isEventTime()) {
             held++;
             windowManager.add(input);
+            return;
         }
+        long eventTs = timestampExtractor.extractTimestamp(input);
+        boolean inTime = waterMarkEventGenerator.track(input.getSourceGlobalStreamId(), eventTs);
+        if (inTime) {
+            held++;
+            windowManager.add(input, eventTs);
+        } else {
+            passOnLate(input, eventTs);
+        }
+    }
+
+    /** A tuple older than the watermark: onto the late-tuple stream if there is one, else dropped; acked either way. */
+    private void passOnLate(Tuple late, long eventTs) {
+        if (lateTupleStream != null) {
+            List<Object> wrapped = new Values(late);
+            windowCollector.emit(lateTupleStream, late, wrapped);
+        } else if (lateLogged) {
+            LOG.debug("{}: late tuple (ts {}) dropped: {}", task, eventTs, late);
+        } else {
+            lateLogged = true;
+            LOG.info("{}: a late tuple (ts {}, older than the watermark) is dropped and acked: {}. Later ones"
+                    + " are logged at DEBUG; withLag lets tuples come later, withLateTupleStream sends them on",
+                    task, eventTs, late);
+        }
+        windowCollector.ack(late);
     }
 
     /** The window holds {@code maxEventsInMemory} tuples: fail the input rather than hold more. */
@@ -374,7 +323,7 @@ public class WindowedBoltExecutor implements IRichBolt {
             LOG.warn("{}: the window holds {} tuples, its withMaxEventsInMemory bound: new input is failed (its spout may"
                     + " replay it) until tuples leave the window", task, held);
         }
-        windowedOutputCollector.fail(input);
+        windowCollector.fail(input);
     }
 
     @Override
@@ -386,6 +335,11 @@ public class WindowedBoltExecutor implements IRichBolt {
             windowManager.shutdown();
         }
         bolt.cleanup();
+    }
+
+    /** The task's window (package-private, as in Storm, whose tests read it). */
+    WindowManager<Tuple> getWindowManager() {
+        return windowManager;
     }
 
     @Override
@@ -409,22 +363,19 @@ public class WindowedBoltExecutor implements IRichBolt {
             @Override
             public void onExpiry(List<Tuple> tuples) {
                 held -= tuples.size();
-                for (Tuple tuple : tuples) {
-                    windowedOutputCollector.ack(tuple);
-                }
+                tuples.forEach(windowCollector::ack);
             }
 
             @Override
             public void onActivation(List<Tuple> tuples, List<Tuple> newTuples, List<Tuple> expiredTuples,
                                      Long timestamp) {
-                windowedOutputCollector.setContext(tuples);
+                windowCollector.executing(tuples);
                 try {
                     boltExecute(tuples, newTuples, expiredTuples, timestamp);
                 } catch (RuntimeException e) {
                     failWindow(tuples, e);
                 } finally {
-                    // Emits outside an evaluation must not anchor to tuples that may be acked by then.
-                    windowedOutputCollector.setContext(null);
+                    windowCollector.endOfWindow();
                 }
             }
         };
@@ -433,50 +384,27 @@ public class WindowedBoltExecutor implements IRichBolt {
     /** The bolt threw on a window: report it, and fail the window's tuples so their trees are replayed. */
     private void failWindow(List<Tuple> tuples, RuntimeException e) {
         LOG.error("{}: execute threw on a window of {} tuples; they are failed", task, tuples.size(), e);
-        windowedOutputCollector.reportError(e);
-        for (Tuple t : tuples) {
-            windowedOutputCollector.fail(t);
-        }
+        windowCollector.reportError(e);
+        tuples.forEach(windowCollector::fail);
     }
 
     protected void boltExecute(List<Tuple> tuples, List<Tuple> newTuples, List<Tuple> expiredTuples, Long timestamp) {
-        bolt.execute(new TupleWindowImpl(tuples, newTuples, expiredTuples, getWindowStartTs(timestamp), timestamp));
+        TupleWindow window = new TupleWindowImpl(tuples, newTuples, expiredTuples, windowStart(timestamp), timestamp);
+        bolt.execute(window);
     }
 
     /** Runs the bolt on a window read through iterators (persistent windows). */
     protected void boltExecute(Supplier<Iterator<Tuple>> tuples, Supplier<Iterator<Tuple>> newTuples,
-                               Supplier<Iterator<Tuple>> expiredTuples, Long timestamp) {
-        bolt.execute(new TupleWindowIterImpl(tuples, newTuples, expiredTuples, getWindowStartTs(timestamp), timestamp));
+                               Supplier<Iterator<Tuple>> expired, Long endTs) {
+        TupleWindow window = new TupleWindowIterImpl(tuples, newTuples, expired, windowStart(endTs), endTs);
+        bolt.execute(window);
     }
 
-    private Long getWindowStartTs(Long endTs) {
-        return endTs != null && windowLengthDuration != null ? endTs - windowLengthDuration.value : null;
-    }
-
-    /** Anchors what is emitted without anchors to the tuples of the window being executed. */
-    private static final class WindowedOutputCollector extends OutputCollector {
-        private List<Tuple> inputTuples;
-
-        WindowedOutputCollector(IOutputCollector delegate) {
-            super(delegate);
+    /** A window by time starts its length before its end; a window by count has no start time. */
+    private Long windowStart(Long endTs) {
+        if (endTs == null || windowLengthDuration == null) {
+            return null;
         }
-
-        void setContext(List<Tuple> inputTuples) {
-            this.inputTuples = inputTuples;
-        }
-
-        @Override
-        public List<Integer> emit(String streamId, List<Object> tuple) {
-            return emit(streamId, anchors(), tuple);
-        }
-
-        @Override
-        public void emitDirect(int taskId, String streamId, List<Object> tuple) {
-            emitDirect(taskId, streamId, anchors(), tuple);
-        }
-
-        private Collection<Tuple> anchors() {
-            return inputTuples == null ? Collections.emptyList() : inputTuples;
-        }
+        return endTs - windowLengthDuration.value;
     }
 }

@@ -54,7 +54,7 @@ public class StatefulWindowManager<T> extends WindowManager<T> {
             windowLifecycleListener.onActivation(events, null, null, evictionPolicy.getContext().getReferenceTime());
             valid[0] = false;
         } else {
-            LOG.debug("No events in the window, skipping onActivation");
+            LOG.trace("trigger with an empty persistent window: the bolt is not called");
         }
         triggerPolicy.reset();
         return hasEvents;
@@ -94,13 +94,13 @@ public class StatefulWindowManager<T> extends WindowManager<T> {
             public boolean hasNext() {
                 while (!stopped && next == null && inner.hasNext()) {
                     Event<T> cur = inner.next();
-                    EvictionPolicy.Action action = evictionPolicy.evict(cur);
-                    if (action == EvictionPolicy.Action.EXPIRE) {
-                        inner.remove();
-                    } else if (action == EvictionPolicy.Action.STOP) {
-                        stopped = true;
-                    } else if (action == EvictionPolicy.Action.PROCESS) {
-                        next = cur.get();
+                    switch (evictionPolicy.evict(cur)) {
+                        case EXPIRE -> inner.remove();
+                        case STOP -> stopped = true;
+                        case PROCESS -> next = cur.get();
+                        default -> {
+                            // KEEP: in the queue, not in this window
+                        }
                     }
                 }
                 return next != null;

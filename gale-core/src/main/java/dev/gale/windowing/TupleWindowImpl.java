@@ -17,12 +17,12 @@ public class TupleWindowImpl implements TupleWindow {
     }
 
     public TupleWindowImpl(List<Tuple> tuples, List<Tuple> newTuples, List<Tuple> expiredTuples,
-                           Long startTimestamp, Long endTimestamp) {
+                           Long startTs, Long endTs) {
         this.tuples = tuples;
         this.newTuples = newTuples;
         this.expiredTuples = expiredTuples;
-        this.startTimestamp = startTimestamp;
-        this.endTimestamp = endTimestamp;
+        this.startTimestamp = startTs;
+        this.endTimestamp = endTs;
     }
 
     @Override
@@ -58,15 +58,12 @@ public class TupleWindowImpl implements TupleWindow {
     /** Equal when the three lists are (the timestamps are not compared, as in Storm). */
     @Override
     public boolean equals(Object o) {
-        if (this == o) {
+        if (o == this) {
             return true;
         }
-        if (o == null || getClass() != o.getClass()) {
-            return false;
-        }
-        TupleWindowImpl that = (TupleWindowImpl) o;
-        return Objects.equals(tuples, that.tuples) && Objects.equals(newTuples, that.newTuples)
-                && Objects.equals(expiredTuples, that.expiredTuples);
+        return o instanceof TupleWindowImpl other && other.getClass() == getClass()
+                && Objects.equals(tuples, other.tuples) && Objects.equals(newTuples, other.newTuples)
+                && Objects.equals(expiredTuples, other.expiredTuples);
     }
 
     @Override

@@ -67,23 +67,19 @@ public class WaterMarkEventGenerator<T> implements Runnable {
     /** Sends a watermark if event time has moved on since the last. */
     @Override
     public void run() {
-        long waterMarkTs = computeWaterMarkTs();
-        if (waterMarkTs > lastWaterMarkTs) {
-            windowManager.add(new WaterMarkEvent<>(waterMarkTs));
-            lastWaterMarkTs = waterMarkTs;
+        long candidate = nextWatermark();
+        if (candidate > lastWaterMarkTs) {
+            windowManager.add(new WaterMarkEvent<>(candidate));
+            lastWaterMarkTs = candidate;
         }
     }
 
     /** The least of the streams' latest timestamps (0 until each stream has sent one), minus the lag. */
-    private long computeWaterMarkTs() {
-        long ts = 0;
-        if (streamToTs.size() >= inputStreams.size()) {
-            ts = Long.MAX_VALUE;
-            for (long latest : streamToTs.values()) {
-                ts = Math.min(ts, latest);
-            }
-        }
-        return ts - eventTsLag;
+    private long nextWatermark() {
+        boolean everyStreamHeardFrom = streamToTs.size() >= inputStreams.size();
+        long slowest = !everyStreamHeardFrom ? 0
+                : streamToTs.values().stream().mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
+        return slowest - eventTsLag;
     }
 
     /** Starts making watermarks every interval, on the timer given to the constructor, if any. */

@@ -13,19 +13,21 @@ import org.slf4j.LoggerFactory;
  */
 public class WatermarkTimeTriggerPolicy<T> implements TriggerPolicy<T, Long> {
     private static final Logger LOG = LoggerFactory.getLogger(WatermarkTimeTriggerPolicy.class);
-    private final long slidingIntervalMs;
+    /** What {@link WindowManager#getEarliestEventTs} answers when no event is in the range. */
+    private static final long NO_EVENT = Long.MAX_VALUE;
+    private final long slideMs;
     private final TriggerHandler handler;
-    private final EvictionPolicy<T, ?> evictionPolicy;
-    private final WindowManager<T> windowManager;
+    private final EvictionPolicy<T, ?> eviction;
+    private final WindowManager<T> window;
     private long nextWindowEndTs;
     private boolean started;
 
     public WatermarkTimeTriggerPolicy(long slidingIntervalMs, TriggerHandler handler, EvictionPolicy<T, ?> evictionPolicy,
                                       WindowManager<T> windowManager) {
-        this.slidingIntervalMs = slidingIntervalMs;
+        this.slideMs = slidingIntervalMs;
         this.handler = handler;
-        this.evictionPolicy = evictionPolicy;
-        this.windowManager = windowManager;
+        this.eviction = evictionPolicy;
+        this.window = windowManager;
     }
 
     @Override
@@ -37,37 +39,40 @@ public class WatermarkTimeTriggerPolicy<T> implements TriggerPolicy<T, Long> {
 
     /** Evaluates every window that ends by {@code watermarkTs} and has events. */
     private void evaluateUpTo(long watermarkTs) {
-        long windowEndTs = nextWindowEndTs;
-        LOG.debug("Window end ts {} Watermark ts {}", windowEndTs, watermarkTs);
-        while (windowEndTs <= watermarkTs) {
-            long currentCount = windowManager.getEventCount(windowEndTs);
-            evictionPolicy.setContext(new DefaultEvictionContext(windowEndTs, currentCount));
-            if (handler.onTrigger()) {
-                windowEndTs += slidingIntervalMs;
-            } else {
-                // Nothing in that window: jump to the first window end after the next event.
-                long ts = nextAlignedWindowEnd(windowEndTs, watermarkTs);
-                if (ts == Long.MAX_VALUE) {
-                    LOG.debug("No events to process between {} and watermark ts {}", windowEndTs, watermarkTs);
-                    break;
-                }
-                windowEndTs = ts;
+        long end = nextWindowEndTs;
+        while (end <= watermarkTs) {
+            if (evaluateWindowEndingAt(end)) {
+                end += slideMs;
+                continue;
             }
+            // Nothing in that window: jump to the window of the next event, if the watermark passed it.
+            long skipTo = windowEndOfNextEvent(end, watermarkTs);
+            if (skipTo == NO_EVENT) {
+                LOG.trace("watermark {}: no event after {} to evaluate", watermarkTs, end);
+                break;
+            }
+            end = skipTo;
         }
-        nextWindowEndTs = windowEndTs;
+        nextWindowEndTs = end;
+    }
+
+    private boolean evaluateWindowEndingAt(long end) {
+        eviction.setContext(new DefaultEvictionContext(end, (long) window.getEventCount(end)));
+        return handler.onTrigger();
     }
 
     /**
-     * The end of the window holding the earliest event after {@code startTs} (exclusive) and up to
-     * {@code endTs}: that event's timestamp rounded up to a multiple of the sliding interval; or
-     * {@link Long#MAX_VALUE} if there is no such event.
+     * The end of the window holding the earliest event after {@code after} (exclusive) and up to
+     * {@code upTo}: that event's timestamp rounded up to a multiple of the sliding interval; or
+     * {@link #NO_EVENT} if there is no such event.
      */
-    private long nextAlignedWindowEnd(long startTs, long endTs) {
-        long next = windowManager.getEarliestEventTs(startTs, endTs);
-        if (next == Long.MAX_VALUE || next % slidingIntervalMs == 0) {
-            return next;
+    private long windowEndOfNextEvent(long after, long upTo) {
+        long ts = window.getEarliestEventTs(after, upTo);
+        if (ts == NO_EVENT) {
+            return NO_EVENT;
         }
-        return next + (slidingIntervalMs - (next % slidingIntervalMs));
+        long pastBoundary = ts % slideMs;
+        return pastBoundary == 0 ? ts : ts - pastBoundary + slideMs;
     }
 
     @Override
@@ -95,7 +100,7 @@ public class WatermarkTimeTriggerPolicy<T> implements TriggerPolicy<T, Long> {
 
     @Override
     public String toString() {
-        return "WatermarkTimeTriggerPolicy{slidingIntervalMs=" + slidingIntervalMs + ", nextWindowEndTs="
+        return "WatermarkTimeTriggerPolicy{slidingIntervalMs=" + slideMs + ", nextWindowEndTs="
                 + nextWindowEndTs + ", started=" + started + '}';
     }
 }

@@ -3,13 +3,10 @@ package dev.gale.windowing;
 import dev.gale.utils.Time;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.HashSet;
-import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,19 +35,12 @@ public class WindowManager<T> implements TriggerHandler {
 
     protected final Collection<Event<T>> queue;
     protected final WindowLifecycleListener<T> windowLifecycleListener;
-    /** What left the window since its last evaluation, for the next one's {@code getExpired()}. */
-    private final List<T> expiredEvents = new ArrayList<>();
-    /**
-     * The previous evaluation's events that are not {@link EventImpl}s (events of a class of the
-     * user's own): new events are told from the others by this set; {@link EventImpl}s carry the
-     * number of the last evaluation that had them instead.
-     */
-    private Set<Event<T>> prevForeignEvents = Collections.emptySet();
-    /** Evaluations so far. */
-    private long activations;
-    private int eventsSinceLastExpiry;
     protected EvictionPolicy<T, ?> evictionPolicy;
     protected TriggerPolicy<T, ?> triggerPolicy;
+    /** What left the window since its last evaluation, for the next one's {@code getExpired()}. */
+    private final List<T> expiredSinceEvaluation = new ArrayList<>();
+    private final NewEventTracker<T> newEvents = new NewEventTracker<>();
+    private int addsSinceSweep;
 
     public WindowManager(WindowLifecycleListener<T> lifecycleListener) {
         this(lifecycleListener, new EventQueue<>());
@@ -86,58 +76,41 @@ public class WindowManager<T> implements TriggerHandler {
 
     /** Adds an event, or passes on a watermark (which the window does not keep). */
     public void add(Event<T> windowEvent) {
-        if (!windowEvent.isWatermark()) {
-            queue.add(windowEvent);
+        if (windowEvent.isWatermark()) {
+            LOG.trace("watermark at {} passed on to the window's policies", windowEvent.getTimestamp());
         } else {
-            LOG.debug("Got watermark event with ts {}", windowEvent.getTimestamp());
+            queue.add(windowEvent);
         }
-        track(windowEvent);
+        evictionPolicy.track(windowEvent);
+        triggerPolicy.track(windowEvent);
         compactWindow();
     }
 
     /** Evaluates the window now (called by the trigger policy). */
     @Override
     public boolean onTrigger() {
-        // A full scan: by time, events out of order may be anywhere in the queue.
-        List<Event<T>> windowEvents = scanEvents(true);
-        List<T> expired = new ArrayList<>(expiredEvents);
-        expiredEvents.clear();
-        long current = ++activations;
-        List<T> events = new ArrayList<>(windowEvents.size());
-        List<T> newEvents = new ArrayList<>();
-        Set<Event<T>> foreign = null;
-        for (Event<T> event : windowEvents) {
-            events.add(event.get());
-            boolean isNew;
-            if (event instanceof EventImpl) {
-                EventImpl<T> e = (EventImpl<T>) event;
-                isNew = e.lastActivation != current - 1;
-                e.lastActivation = current;
-            } else {
-                isNew = !prevForeignEvents.contains(event);
-                if (foreign == null) {
-                    foreign = new HashSet<>();
-                }
-                foreign.add(event);
-            }
-            if (isNew) {
-                newEvents.add(event.get());
-            }
-        }
-        prevForeignEvents = foreign == null ? Collections.emptySet() : foreign;
-        if (!events.isEmpty()) {
-            LOG.debug("invoking windowLifecycleListener onActivation, [{}] events in window.", events.size());
-            windowLifecycleListener.onActivation(events, newEvents, expired, evictionPolicy.getContext().getReferenceTime());
+        // A full pass: by event time, events out of order may be anywhere in the queue.
+        List<Event<T>> window = sweep(true).inWindow();
+        List<T> expired = new ArrayList<>(expiredSinceEvaluation);
+        expiredSinceEvaluation.clear();
+        List<T> fresh = newEvents.newSinceLastEvaluation(window);
+        boolean evaluated = !window.isEmpty();
+        if (evaluated) {
+            List<T> contents = new ArrayList<>(window.size());
+            window.forEach(event -> contents.add(event.get()));
+            LOG.trace("evaluating a window of {} events, {} of them new", contents.size(), fresh.size());
+            Long referenceTime = evictionPolicy.getContext().getReferenceTime();
+            windowLifecycleListener.onActivation(contents, fresh, expired, referenceTime);
         } else {
-            LOG.debug("No events in the window, skipping onActivation");
+            LOG.trace("trigger with an empty window: the bolt is not called");
         }
         triggerPolicy.reset();
-        return !events.isEmpty();
+        return evaluated;
     }
 
     /** Stops the trigger policy (its timer). */
     public void shutdown() {
-        LOG.debug("Shutting down WindowManager");
+        LOG.trace("stopping {}", this);
         if (triggerPolicy != null) {
             triggerPolicy.shutdown();
         }
@@ -145,46 +118,32 @@ public class WindowManager<T> implements TriggerHandler {
 
     /** Every {@value #EXPIRE_EVENTS_THRESHOLD} adds, drops the events that have left the window. */
     protected void compactWindow() {
-        if (++eventsSinceLastExpiry >= EXPIRE_EVENTS_THRESHOLD) {
-            scanEvents(false);
+        addsSinceSweep++;
+        if (addsSinceSweep >= EXPIRE_EVENTS_THRESHOLD) {
+            sweep(false);
         }
-    }
-
-    private void track(Event<T> windowEvent) {
-        evictionPolicy.track(windowEvent);
-        triggerPolicy.track(windowEvent);
     }
 
     /**
-     * Asks the eviction policy about the events, oldest first, removing those that expire.
+     * Passes the events by the eviction policy, dropping what expired and telling the listener of it.
      *
-     * @param fullScan every event (an evaluation), or only up to the first that does not expire
-     * @return the events in the window now (empty if not a full scan)
+     * @param full every event (an evaluation), or only up to the first that stays
      */
-    private List<Event<T>> scanEvents(boolean fullScan) {
-        LOG.debug("Scan events, eviction policy {}", evictionPolicy);
-        List<T> eventsToExpire = new ArrayList<>();
-        List<Event<T>> eventsToProcess = new ArrayList<>();
-        Iterator<Event<T>> it = queue.iterator();
-        while (it.hasNext()) {
-            Event<T> windowEvent = it.next();
-            EvictionPolicy.Action action = evictionPolicy.evict(windowEvent);
-            if (action == EvictionPolicy.Action.EXPIRE) {
-                eventsToExpire.add(windowEvent.get());
-                it.remove();
-            } else if (!fullScan || action == EvictionPolicy.Action.STOP) {
-                break;
-            } else if (action == EvictionPolicy.Action.PROCESS) {
-                eventsToProcess.add(windowEvent);
-            }
+    private EvictionSweep<T> sweep(boolean full) {
+        EvictionSweep<T> sweep = EvictionSweep.over(queue, evictionPolicy, full);
+        addsSinceSweep = 0;
+        List<T> gone = sweep.expired();
+        LOG.trace("{} events left the window ({})", gone.size(), evictionPolicy);
+        if (!gone.isEmpty()) {
+            expiredSinceEvaluation.addAll(gone);
+            windowLifecycleListener.onExpiry(gone);
         }
-        expiredEvents.addAll(eventsToExpire);
-        eventsSinceLastExpiry = 0;
-        LOG.debug("[{}] events expired from window.", eventsToExpire.size());
-        if (!eventsToExpire.isEmpty()) {
-            windowLifecycleListener.onExpiry(eventsToExpire);
-        }
-        return eventsToProcess;
+        return sweep;
+    }
+
+    /** Whether {@code ts} lies after {@code after} (exclusive) and up to {@code upTo} (inclusive). */
+    private static boolean within(long ts, long after, long upTo) {
+        return after < ts && ts <= upTo;
     }
 
     /**
@@ -192,25 +151,23 @@ public class WindowManager<T> implements TriggerHandler {
      * (inclusive), or {@link Long#MAX_VALUE} if none.
      */
     public long getEarliestEventTs(long startTs, long endTs) {
-        long minTs = Long.MAX_VALUE;
+        long earliest = Long.MAX_VALUE;
         for (Event<T> event : queue) {
             long ts = event.getTimestamp();
-            if (ts > startTs && ts <= endTs) {
-                minTs = Math.min(minTs, ts);
+            if (within(ts, startTs, endTs) && ts < earliest) {
+                earliest = ts;
             }
         }
-        return minTs;
+        return earliest;
     }
 
     /** How many events have a timestamp up to {@code referenceTime} (inclusive). */
     public int getEventCount(long referenceTime) {
-        int count = 0;
+        int upToReference = 0;
         for (Event<T> event : queue) {
-            if (event.getTimestamp() <= referenceTime) {
-                ++count;
-            }
+            upToReference += event.getTimestamp() > referenceTime ? 0 : 1;
         }
-        return count;
+        return upToReference;
     }
 
     /**
@@ -219,21 +176,24 @@ public class WindowManager<T> implements TriggerHandler {
      * twice that many, and so on: the reference times of count windows by event time.
      */
     public List<Long> getSlidingCountTimestamps(long startTs, long endTs, int slidingCount) {
-        List<Long> timestamps = new ArrayList<>();
-        if (endTs > startTs) {
-            int count = 0;
-            long ts = Long.MIN_VALUE;
-            for (Event<T> event : queue) {
-                long t = event.getTimestamp();
-                if (t > startTs && t <= endTs) {
-                    ts = Math.max(ts, t);
-                    if (++count % slidingCount == 0) {
-                        timestamps.add(ts);
-                    }
-                }
+        List<Long> windowEnds = new ArrayList<>();
+        if (startTs >= endTs) {
+            return windowEnds;
+        }
+        long latest = Long.MIN_VALUE;
+        int inRange = 0;
+        for (Event<T> event : queue) {
+            long ts = event.getTimestamp();
+            if (!within(ts, startTs, endTs)) {
+                continue;
+            }
+            latest = Math.max(latest, ts);
+            inRange++;
+            if (inRange % slidingCount == 0) {
+                windowEnds.add(latest);
             }
         }
-        return timestamps;
+        return windowEnds;
     }
 
     @Override
@@ -242,17 +202,32 @@ public class WindowManager<T> implements TriggerHandler {
     }
 
     /** Takes up the policies' state saved by {@link #getState()}. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
     public void restoreState(Map<String, Optional<?>> state) {
-        Optional.ofNullable(state.get(EVICTION_STATE_KEY)).flatMap(x -> x)
-                .ifPresent(v -> ((EvictionPolicy) evictionPolicy).restoreState(v));
-        Optional.ofNullable(state.get(TRIGGER_STATE_KEY)).flatMap(x -> x)
-                .ifPresent(v -> ((TriggerPolicy) triggerPolicy).restoreState(v));
+        saved(state, EVICTION_STATE_KEY).ifPresent(value -> restore(evictionPolicy, value));
+        saved(state, TRIGGER_STATE_KEY).ifPresent(value -> restore(triggerPolicy, value));
     }
 
-    /** The policies' runtime state. */
+    /** The policies' runtime state: the eviction policy's, then the trigger policy's (a stable order, as Storm's). */
     public Map<String, Optional<?>> getState() {
-        return Map.of(EVICTION_STATE_KEY, Optional.ofNullable(evictionPolicy.getState()),
-                TRIGGER_STATE_KEY, Optional.ofNullable(triggerPolicy.getState()));
+        Map<String, Optional<?>> state = new LinkedHashMap<>();
+        state.put(EVICTION_STATE_KEY, Optional.ofNullable(evictionPolicy.getState()));
+        state.put(TRIGGER_STATE_KEY, Optional.ofNullable(triggerPolicy.getState()));
+        return state;
+    }
+
+    private static Optional<?> saved(Map<String, Optional<?>> state, String key) {
+        Optional<?> value = state.get(key);
+        return value == null ? Optional.empty() : value;
+    }
+
+    /** The saved value is what this very policy's {@code getState()} returned, hence of its type. */
+    @SuppressWarnings("unchecked")
+    private static <S> void restore(EvictionPolicy<?, S> policy, Object value) {
+        policy.restoreState((S) value);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <S> void restore(TriggerPolicy<?, S> policy, Object value) {
+        policy.restoreState((S) value);
     }
 }

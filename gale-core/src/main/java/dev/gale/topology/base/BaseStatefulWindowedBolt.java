@@ -16,84 +16,72 @@ import dev.gale.windowing.TimestampExtractor;
 public abstract class BaseStatefulWindowedBolt<T extends State> extends BaseWindowedBolt implements IStatefulWindowedBolt<T> {
     private static final long serialVersionUID = 1L;
     private boolean persistent;
-    private long maxEventsInMemory;
+    /** 0: not set. */
+    private long inMemoryLimit;
 
     @Override
     public BaseStatefulWindowedBolt<T> withWindow(Count windowLength, Count slidingInterval) {
-        super.withWindow(windowLength, slidingInterval);
-        return this;
+        return same(super.withWindow(windowLength, slidingInterval));
     }
 
     @Override
     public BaseStatefulWindowedBolt<T> withWindow(Count windowLength, Duration slidingInterval) {
-        super.withWindow(windowLength, slidingInterval);
-        return this;
+        return same(super.withWindow(windowLength, slidingInterval));
     }
 
     @Override
     public BaseStatefulWindowedBolt<T> withWindow(Duration windowLength, Count slidingInterval) {
-        super.withWindow(windowLength, slidingInterval);
-        return this;
+        return same(super.withWindow(windowLength, slidingInterval));
     }
 
     @Override
     public BaseStatefulWindowedBolt<T> withWindow(Duration windowLength, Duration slidingInterval) {
-        super.withWindow(windowLength, slidingInterval);
-        return this;
+        return same(super.withWindow(windowLength, slidingInterval));
     }
 
     @Override
     public BaseStatefulWindowedBolt<T> withWindow(Count windowLength) {
-        super.withWindow(windowLength);
-        return this;
+        return same(super.withWindow(windowLength));
     }
 
     @Override
     public BaseStatefulWindowedBolt<T> withWindow(Duration windowLength) {
-        super.withWindow(windowLength);
-        return this;
+        return same(super.withWindow(windowLength));
     }
 
     @Override
     public BaseStatefulWindowedBolt<T> withTumblingWindow(Count count) {
-        super.withTumblingWindow(count);
-        return this;
+        return same(super.withTumblingWindow(count));
     }
 
     @Override
     public BaseStatefulWindowedBolt<T> withTumblingWindow(Duration duration) {
-        super.withTumblingWindow(duration);
-        return this;
+        return same(super.withTumblingWindow(duration));
     }
 
     @Override
     public BaseStatefulWindowedBolt<T> withTimestampField(String fieldName) {
-        super.withTimestampField(fieldName);
-        return this;
+        return same(super.withTimestampField(fieldName));
     }
 
     @Override
     public BaseStatefulWindowedBolt<T> withTimestampExtractor(TimestampExtractor timestampExtractor) {
-        super.withTimestampExtractor(timestampExtractor);
-        return this;
+        return same(super.withTimestampExtractor(timestampExtractor));
     }
 
     @Override
     public BaseStatefulWindowedBolt<T> withLateTupleStream(String streamName) {
-        super.withLateTupleStream(streamName);
-        return this;
+        return same(super.withLateTupleStream(streamName));
     }
 
     @Override
     public BaseStatefulWindowedBolt<T> withLag(Duration duration) {
-        super.withLag(duration);
-        return this;
+        return same(super.withLag(duration));
     }
 
     @Override
     public BaseStatefulWindowedBolt<T> withWatermarkInterval(Duration interval) {
-        super.withWatermarkInterval(interval);
-        return this;
+        return same(super.withWatermarkInterval(interval));
     }
 
     /**
@@ -102,8 +90,7 @@ public abstract class BaseStatefulWindowedBolt<T extends State> extends BaseWind
      * again. Needed without {@link #withPersistence()}.
      */
     public BaseStatefulWindowedBolt<T> withMessageIdField(String fieldName) {
-        windowConfiguration.put(Config.TOPOLOGY_BOLTS_MESSAGE_ID_FIELD_NAME, fieldName);
-        return this;
+        return same(configure(Config.TOPOLOGY_BOLTS_MESSAGE_ID_FIELD_NAME, fieldName));
     }
 
     /**
@@ -123,7 +110,7 @@ public abstract class BaseStatefulWindowedBolt<T extends State> extends BaseWind
      */
     @Override
     public BaseStatefulWindowedBolt<T> withMaxEventsInMemory(long maxEventsInMemory) {
-        this.maxEventsInMemory = maxEventsInMemory;
+        inMemoryLimit = maxEventsInMemory;
         return this;
     }
 
@@ -134,7 +121,15 @@ public abstract class BaseStatefulWindowedBolt<T extends State> extends BaseWind
 
     @Override
     public long maxEventsInMemory() {
-        return maxEventsInMemory > 0 ? maxEventsInMemory : IStatefulWindowedBolt.super.maxEventsInMemory();
+        if (inMemoryLimit <= 0) {
+            return IStatefulWindowedBolt.super.maxEventsInMemory(); // not set: the interface's default
+        }
+        return inMemoryLimit;
+    }
+
+    /** This bolt, once the base class has taken a setting: the overrides' covariant return. */
+    private BaseStatefulWindowedBolt<T> same(BaseWindowedBolt configured) {
+        return this;
     }
 
     @Override

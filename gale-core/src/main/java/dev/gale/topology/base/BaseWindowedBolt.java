@@ -21,6 +21,8 @@ import java.util.concurrent.TimeUnit;
  */
 public abstract class BaseWindowedBolt implements IWindowedBolt {
     private static final long serialVersionUID = 1L;
+    /** The slide of a window given only a length: one evaluation per tuple. */
+    private static final Setting EVERY_TUPLE = new Setting(Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_COUNT, 1);
 
     /** The window's settings; read when the topology is built (each task reads them from its configuration). */
     protected final transient Map<String, Object> windowConfiguration;
@@ -30,88 +32,92 @@ public abstract class BaseWindowedBolt implements IWindowedBolt {
         windowConfiguration = new HashMap<>();
     }
 
-    private BaseWindowedBolt withWindowLength(Count count) {
-        if (count == null) {
-            throw new IllegalArgumentException("Window length count cannot be set null");
+    /** One window setting: a configuration key and its value, checked when it is made. Immutable. */
+    private record Setting(String key, int value) {
+        /** @param name what the user set, for the errors: "Window length" or "Sliding interval" */
+        static Setting of(String key, String name, Object given, int value) {
+            if (value <= 0) {
+                throw new IllegalArgumentException(name + " must be positive [" + given + "]");
+            }
+            return new Setting(key, value);
         }
-        if (count.value <= 0) {
-            throw new IllegalArgumentException("Window length must be positive [" + count + "]");
-        }
-        windowConfiguration.put(Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_COUNT, count.value);
-        return this;
     }
 
-    private BaseWindowedBolt withWindowLength(Duration duration) {
-        if (duration == null) {
-            throw new IllegalArgumentException("Window length duration cannot be set null");
-        }
-        if (duration.value <= 0) {
-            throw new IllegalArgumentException("Window length must be positive [" + duration + "]");
-        }
-        windowConfiguration.put(Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_DURATION_MS, duration.value);
-        return this;
+    private static Setting length(Count count) {
+        notNull(count, "Window length count");
+        return Setting.of(Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_COUNT, "Window length", count, count.value);
     }
 
-    private BaseWindowedBolt withSlidingInterval(Count count) {
-        if (count == null) {
-            throw new IllegalArgumentException("Sliding interval count cannot be set null");
-        }
-        if (count.value <= 0) {
-            throw new IllegalArgumentException("Sliding interval must be positive [" + count + "]");
-        }
-        windowConfiguration.put(Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_COUNT, count.value);
-        return this;
+    private static Setting length(Duration duration) {
+        notNull(duration, "Window length duration");
+        return Setting.of(Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_DURATION_MS, "Window length", duration, duration.value);
     }
 
-    private BaseWindowedBolt withSlidingInterval(Duration duration) {
-        if (duration == null) {
-            throw new IllegalArgumentException("Sliding interval duration cannot be set null");
+    private static Setting slide(Count count) {
+        notNull(count, "Sliding interval count");
+        return Setting.of(Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_COUNT, "Sliding interval", count, count.value);
+    }
+
+    private static Setting slide(Duration duration) {
+        notNull(duration, "Sliding interval duration");
+        return Setting.of(Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_DURATION_MS, "Sliding interval", duration, duration.value);
+    }
+
+    private static void notNull(Object setting, String name) {
+        if (setting == null) {
+            throw new IllegalArgumentException(name + " cannot be set null");
         }
-        if (duration.value <= 0) {
-            throw new IllegalArgumentException("Sliding interval must be positive [" + duration + "]");
-        }
-        windowConfiguration.put(Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_DURATION_MS, duration.value);
+    }
+
+    /** Sets the window's length and slide, both checked before either is set. */
+    private BaseWindowedBolt window(Setting length, Setting slide) {
+        return configure(length.key(), length.value()).configure(slide.key(), slide.value());
+    }
+
+    /** Sets one key of the component configuration; for the stateful subclass too. */
+    BaseWindowedBolt configure(String key, Object value) {
+        windowConfiguration.put(key, value);
         return this;
     }
 
     /** The last {@code windowLength} tuples, evaluated every {@code slidingInterval} tuples. */
     public BaseWindowedBolt withWindow(Count windowLength, Count slidingInterval) {
-        return withWindowLength(windowLength).withSlidingInterval(slidingInterval);
+        return window(length(windowLength), slide(slidingInterval));
     }
 
     /** The last {@code windowLength} tuples, evaluated every {@code slidingInterval} of time. */
     public BaseWindowedBolt withWindow(Count windowLength, Duration slidingInterval) {
-        return withWindowLength(windowLength).withSlidingInterval(slidingInterval);
+        return window(length(windowLength), slide(slidingInterval));
     }
 
     /** The tuples of the last {@code windowLength} of time, evaluated every {@code slidingInterval} tuples. */
     public BaseWindowedBolt withWindow(Duration windowLength, Count slidingInterval) {
-        return withWindowLength(windowLength).withSlidingInterval(slidingInterval);
+        return window(length(windowLength), slide(slidingInterval));
     }
 
     /** The tuples of the last {@code windowLength} of time, evaluated every {@code slidingInterval} of time. */
     public BaseWindowedBolt withWindow(Duration windowLength, Duration slidingInterval) {
-        return withWindowLength(windowLength).withSlidingInterval(slidingInterval);
+        return window(length(windowLength), slide(slidingInterval));
     }
 
     /** The last {@code windowLength} tuples, evaluated at every tuple. */
     public BaseWindowedBolt withWindow(Count windowLength) {
-        return withWindowLength(windowLength).withSlidingInterval(new Count(1));
+        return window(length(windowLength), EVERY_TUPLE);
     }
 
     /** The tuples of the last {@code windowLength} of time, evaluated at every tuple. */
     public BaseWindowedBolt withWindow(Duration windowLength) {
-        return withWindowLength(windowLength).withSlidingInterval(new Count(1));
+        return window(length(windowLength), EVERY_TUPLE);
     }
 
     /** Consecutive windows of {@code count} tuples, each tuple in exactly one. */
     public BaseWindowedBolt withTumblingWindow(Count count) {
-        return withWindowLength(count).withSlidingInterval(count);
+        return window(length(count), slide(count));
     }
 
     /** Consecutive windows of {@code duration}, each tuple in exactly one. */
     public BaseWindowedBolt withTumblingWindow(Duration duration) {
-        return withWindowLength(duration).withSlidingInterval(duration);
+        return window(length(duration), slide(duration));
     }
 
     /**
@@ -119,18 +125,19 @@ public abstract class BaseWindowedBolt implements IWindowedBolt {
      * milliseconds. A tuple without it fails, with an error naming the field.
      */
     public BaseWindowedBolt withTimestampField(String fieldName) {
-        return withTimestampExtractor(TupleFieldTimestampExtractor.of(fieldName));
+        TimestampExtractor fieldReader = TupleFieldTimestampExtractor.of(fieldName);
+        return withTimestampExtractor(fieldReader);
     }
 
-    /** Windows by event time, read from each tuple by {@code timestampExtractor}. */
-    public BaseWindowedBolt withTimestampExtractor(TimestampExtractor timestampExtractor) {
-        if (timestampExtractor == null) {
+    /** Windows by event time, read from each tuple by {@code extractor}. */
+    public BaseWindowedBolt withTimestampExtractor(TimestampExtractor extractor) {
+        if (extractor == null) {
             throw new IllegalArgumentException("Timestamp extractor cannot be set to null");
         }
-        if (this.timestampExtractor != null) {
-            throw new IllegalArgumentException("Window is already configured with a timestamp extractor: " + timestampExtractor);
+        if (timestampExtractor != null) {
+            throw new IllegalArgumentException("Window is already configured with a timestamp extractor: " + extractor);
         }
-        this.timestampExtractor = timestampExtractor;
+        timestampExtractor = extractor;
         return this;
     }
 
@@ -149,8 +156,7 @@ public abstract class BaseWindowedBolt implements IWindowedBolt {
         if (streamId == null) {
             throw new IllegalArgumentException("Cannot set late tuple stream id to null");
         }
-        windowConfiguration.put(Config.TOPOLOGY_BOLTS_LATE_TUPLE_STREAM, streamId);
-        return this;
+        return configure(Config.TOPOLOGY_BOLTS_LATE_TUPLE_STREAM, streamId);
     }
 
     /**
@@ -158,8 +164,7 @@ public abstract class BaseWindowedBolt implements IWindowedBolt {
      * latest timestamps, so a tuple at most this much older than one before it is still in time.
      */
     public BaseWindowedBolt withLag(Duration duration) {
-        windowConfiguration.put(Config.TOPOLOGY_BOLTS_TUPLE_TIMESTAMP_MAX_LAG_MS, duration.value);
-        return this;
+        return configure(Config.TOPOLOGY_BOLTS_TUPLE_TIMESTAMP_MAX_LAG_MS, duration.value);
     }
 
     /** By event time: how often the watermark is moved on (default one second of the topology's clock). */
@@ -167,8 +172,7 @@ public abstract class BaseWindowedBolt implements IWindowedBolt {
         if (interval == null) {
             throw new IllegalArgumentException("Watermark interval cannot be set null");
         }
-        windowConfiguration.put(Config.TOPOLOGY_BOLTS_WATERMARK_EVENT_INTERVAL_MS, interval.value);
-        return this;
+        return configure(Config.TOPOLOGY_BOLTS_WATERMARK_EVENT_INTERVAL_MS, interval.value);
     }
 
     /**
@@ -184,8 +188,7 @@ public abstract class BaseWindowedBolt implements IWindowedBolt {
         if (maxEventsInMemory <= 0) {
             throw new IllegalArgumentException("max events in memory must be positive, got " + maxEventsInMemory);
         }
-        windowConfiguration.put(Config.GALE_WINDOW_MAX_EVENTS_IN_MEMORY, maxEventsInMemory);
-        return this;
+        return configure(Config.GALE_WINDOW_MAX_EVENTS_IN_MEMORY, maxEventsInMemory);
     }
 
     @Override

@@ -1,8 +1,5 @@
 package dev.gale.windowing.persistence;
 
-import java.util.HashMap;
-import java.util.Iterator;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -10,26 +7,28 @@ import java.util.concurrent.ConcurrentSkipListMap;
 /**
  * A {@link WindowPartitionCache} that, when full, evicts the unpinned entry with the largest key:
  * windows are scanned oldest partition first, so the newest partitions are the last to be read
- * again. Used on the window's thread only (Gale evaluates windows on the task's thread); not
- * thread-safe.
+ * again. Thread-safe, as Storm's: each call holds the cache's lock, so a key missing from the cache
+ * is loaded once even when threads ask for it together (Gale itself uses it from the window's thread
+ * only). {@link #asMap()} is a live concurrent view.
  *
  * @param <K> the key type
  * @param <V> the value type
  */
 public class SimpleWindowPartitionCache<K, V> implements WindowPartitionCache<K, V> {
-    private final ConcurrentSkipListMap<K, V> map = new ConcurrentSkipListMap<>();
-    private final Map<K, Long> pinned = new HashMap<>();
-    private final long maximumSize;
-    private final RemovalListener<K, V> removalListener;
-    private final CacheLoader<K, V> cacheLoader;
+    /** Sorted, so the largest key is found at once; concurrent only because {@link #asMap()} promises a ConcurrentMap. */
+    private final ConcurrentSkipListMap<K, V> entries = new ConcurrentSkipListMap<>();
+    private final PinCounts<K> pins = new PinCounts<>();
+    private final long capacity;
+    private final RemovalListener<K, V> listener;
+    private final CacheLoader<K, V> loader;
 
-    private SimpleWindowPartitionCache(long maximumSize, RemovalListener<K, V> removalListener, CacheLoader<K, V> cacheLoader) {
-        if (maximumSize <= 0) {
+    private SimpleWindowPartitionCache(long capacity, RemovalListener<K, V> listener, CacheLoader<K, V> loader) {
+        if (capacity <= 0) {
             throw new IllegalArgumentException("maximumSize must be greater than 0");
         }
-        this.maximumSize = maximumSize;
-        this.removalListener = removalListener;
-        this.cacheLoader = Objects.requireNonNull(cacheLoader);
+        this.capacity = capacity;
+        this.listener = listener;
+        this.loader = Objects.requireNonNull(loader, "cache loader");
     }
 
     public static <K, V> SimpleWindowPartitionCacheBuilder<K, V> newBuilder() {
@@ -37,77 +36,69 @@ public class SimpleWindowPartitionCache<K, V> implements WindowPartitionCache<K,
     }
 
     @Override
-    public V get(K key) {
-        return load(key);
+    public synchronized V get(K key) {
+        return cachedOrLoaded(key);
     }
 
     @Override
-    public V pinAndGet(K key) {
-        V val = load(key);
-        pinned.merge(key, 1L, Long::sum);
-        return val;
+    public synchronized V pinAndGet(K key) {
+        V value = cachedOrLoaded(key);
+        pins.pin(key);
+        return value;
     }
 
     @Override
-    public boolean unpin(K key) {
-        Long val = pinned.computeIfPresent(key, (k, v) -> v - 1);
-        if (val == null) {
-            return false;
-        }
-        if (val <= 0) {
-            pinned.remove(key);
-        }
-        return true;
+    public synchronized boolean unpin(K key) {
+        return pins.unpin(key);
     }
 
     @Override
     public ConcurrentMap<K, V> asMap() {
-        return map;
+        return entries;
     }
 
+    /** Drops {@code key}'s entry, unless it is pinned. */
     @Override
-    public void invalidate(K key) {
-        if (isPinned(key)) {
-            return;
-        }
-        V val = map.remove(key);
-        if (val != null && removalListener != null) {
-            removalListener.onRemoval(key, val, RemovalCause.EXPLICIT);
-        }
-    }
-
-    private V load(K key) {
-        V val = map.get(key);
-        if (val == null) {
-            val = cacheLoader.load(key);
-            if (val == null) {
-                throw new NullPointerException("Null value for key " + key);
+    public synchronized void invalidate(K key) {
+        if (!pins.isPinned(key)) {
+            V dropped = entries.remove(key);
+            if (dropped != null) {
+                tellRemoved(key, dropped, RemovalCause.EXPLICIT);
             }
-            ensureCapacity();
-            map.put(key, val);
         }
-        return val;
     }
 
-    private void ensureCapacity() {
-        if (map.size() < maximumSize) {
+    private V cachedOrLoaded(K key) {
+        V cached = entries.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        V loaded = loader.load(key);
+        if (loaded == null) {
+            throw new NullPointerException("the cache loader gave no value for key " + key);
+        }
+        makeRoom();
+        entries.put(key, loaded);
+        return loaded;
+    }
+
+    /** When full, evicts the unpinned entry with the largest key (if every entry is pinned, the cache outgrows its size). */
+    private void makeRoom() {
+        if (entries.size() < capacity) {
             return;
         }
-        Iterator<Map.Entry<K, V>> it = map.descendingMap().entrySet().iterator();
-        while (it.hasNext()) {
-            Map.Entry<K, V> next = it.next();
-            if (!isPinned(next.getKey())) {
-                it.remove();
-                if (removalListener != null) {
-                    removalListener.onRemoval(next.getKey(), next.getValue(), RemovalCause.REPLACED);
-                }
+        for (K key : entries.descendingKeySet()) {
+            if (!pins.isPinned(key)) {
+                tellRemoved(key, entries.remove(key), RemovalCause.REPLACED);
                 return;
             }
         }
     }
 
-    private boolean isPinned(K key) {
-        return pinned.getOrDefault(key, 0L) > 0;
+    private void tellRemoved(K key, V value, RemovalCause cause) {
+        if (listener != null) {
+            listener.onRemoval(key, value, cause);
+        }
     }
 
     /** Builds a {@link SimpleWindowPartitionCache}. Not thread-safe. */

@@ -15,7 +15,6 @@ import java.util.Collections;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.Iterator;
-import java.util.LinkedList;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -43,119 +42,79 @@ public class WindowState<T> extends AbstractCollection<Event<T>> {
     /** The fewest partitions kept in memory. */
     public static final int MIN_PARTITIONS = 10;
     private static final Logger LOG = LoggerFactory.getLogger(WindowState.class);
-    private static final String PARTITION_IDS_KEY = "pk";
-    private final KeyValueState<String, Deque<Long>> partitionIdsState;
-    private final KeyValueState<Long, WindowPartition<T>> windowPartitionsState;
-    private final KeyValueState<String, Optional<?>> windowSystemState;
-    private final Supplier<Map<String, Optional<?>>> windowSystemStateSupplier;
-    private final long maxEventsInMemory;
+    private final KeyValueState<String, Deque<Long>> idsState;
+    private final KeyValueState<Long, WindowPartition<T>> partitionsState;
+    private final KeyValueState<String, Optional<?>> policiesState;
+    private final Supplier<Map<String, Optional<?>>> policies;
+    private final long partitionsInMemory;
+    /** Partitions pinned by iterators not yet at their end; an evaluation's end unpins them. */
     private final Set<Long> iteratorPins = new HashSet<>();
-    private Deque<Long> partitionIds;
-    private long latestPartitionId;
-    private WindowPartition<T> latestPartition;
+    private PartitionIndex index;
+    private WindowPartition<T> newest;
     private WindowPartitionCache<Long, WindowPartition<T>> cache;
 
-    public WindowState(KeyValueState<Long, WindowPartition<T>> windowPartitionsState,
-                       KeyValueState<String, Deque<Long>> partitionIdsState,
-                       KeyValueState<String, Optional<?>> windowSystemState,
-                       Supplier<Map<String, Optional<?>>> windowSystemStateSupplier,
+    /**
+     * @param partitionsState   the partitions, by id
+     * @param idsState          the list of partition ids
+     * @param policiesState     the window policies' state
+     * @param policies          what to save in {@code policiesState} at each checkpoint
+     * @param maxEventsInMemory at least {@value #MIN_PARTITIONS} partitions' worth is kept anyway
+     */
+    public WindowState(KeyValueState<Long, WindowPartition<T>> partitionsState, KeyValueState<String, Deque<Long>> idsState,
+                       KeyValueState<String, Optional<?>> policiesState, Supplier<Map<String, Optional<?>>> policies,
                        long maxEventsInMemory) {
-        this.windowPartitionsState = windowPartitionsState;
-        this.partitionIdsState = partitionIdsState;
-        this.windowSystemState = windowSystemState;
-        this.windowSystemStateSupplier = windowSystemStateSupplier;
-        this.maxEventsInMemory = Math.max((long) MAX_PARTITION_EVENTS * MIN_PARTITIONS, maxEventsInMemory);
-        init();
+        this.partitionsState = partitionsState;
+        this.idsState = idsState;
+        this.policiesState = policiesState;
+        this.policies = policies;
+        long eventsInMemory = Math.max(maxEventsInMemory, (long) MAX_PARTITION_EVENTS * MIN_PARTITIONS);
+        this.partitionsInMemory = eventsInMemory / MAX_PARTITION_EVENTS;
+        load();
     }
 
+    /** Appends to the newest partition, starting a new one when it is full. */
     @Override
     public boolean add(Event<T> event) {
-        if (latestPartition.size() >= MAX_PARTITION_EVENTS) {
-            cache.unpin(latestPartition.getId());
-            latestPartition = cache.pinAndGet(nextPartitionId());
+        boolean newestFull = newest.size() >= MAX_PARTITION_EVENTS;
+        if (newestFull) {
+            cache.unpin(newest.getId());
+            newest = cache.pinAndGet(index.append());
         }
-        latestPartition.add(event);
+        newest.add(event);
         return true;
     }
 
+    /** The events, oldest first, loading partitions as it reaches them; removes through {@code remove()}. */
     @Override
     public Iterator<Event<T>> iterator() {
-        return new Iterator<>() {
-            private final Iterator<Long> ids = new ArrayList<>(partitionIds).iterator();
-            private Iterator<Event<T>> current = Collections.emptyIterator();
-            private Iterator<Event<T>> removeFrom;
-            private WindowPartition<T> curPartition;
-
-            @Override
-            public boolean hasNext() {
-                boolean curHasNext = current.hasNext();
-                while (!curHasNext && ids.hasNext()) {
-                    if (curPartition != null) {
-                        unpin(curPartition.getId());
-                    }
-                    curPartition = cache.pinAndGet(ids.next());
-                    iteratorPins.add(curPartition.getId());
-                    current = curPartition.iterator();
-                    curHasNext = current.hasNext();
-                }
-                if (!curHasNext && curPartition != null) {
-                    unpin(curPartition.getId());
-                    curPartition = null;
-                }
-                return curHasNext;
-            }
-
-            @Override
-            public Event<T> next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                removeFrom = current;
-                return current.next();
-            }
-
-            @Override
-            public void remove() {
-                if (removeFrom == null) {
-                    throw new IllegalStateException("No calls to next() since last call to remove()");
-                }
-                removeFrom.remove();
-                removeFrom = null;
-            }
-
-            private void unpin(long id) {
-                cache.unpin(id);
-                iteratorPins.remove(id);
-            }
-        };
+        return new PartitionWalk(index.snapshot());
     }
 
     /** Unpins the partitions that iterators left pinned (an evaluation that did not read the window to its end). */
     public void clearIteratorPins() {
-        for (Long id : iteratorPins) {
-            cache.unpin(id);
-        }
+        iteratorPins.forEach(cache::unpin);
         iteratorPins.clear();
     }
 
     /** @throws UnsupportedOperationException always: counting would load every partition */
     @Override
     public int size() {
-        throw new UnsupportedOperationException();
+        throw new UnsupportedOperationException("a persistent window is not counted: that would load all its partitions");
     }
 
     /** Saves the changed partitions and the window's policies, and prepares the states as {@code txid}. */
     public void prepareCommit(long txid) {
-        flush();
-        partitionIdsState.prepareCommit(txid);
-        windowPartitionsState.prepareCommit(txid);
-        windowSystemState.prepareCommit(txid);
+        saveCachedPartitions();
+        policies.get().forEach(policiesState::put);
+        idsState.prepareCommit(txid);
+        partitionsState.prepareCommit(txid);
+        policiesState.prepareCommit(txid);
     }
 
     public void commit(long txid) {
-        partitionIdsState.commit(txid);
-        windowPartitionsState.commit(txid);
-        windowSystemState.commit(txid);
+        idsState.commit(txid);
+        partitionsState.commit(txid);
+        policiesState.commit(txid);
     }
 
     /**
@@ -164,72 +123,122 @@ public class WindowState<T> extends AbstractCollection<Event<T>> {
      * @param reInit whether to read the window back from them (else it is read when next needed)
      */
     public void rollback(boolean reInit) {
-        partitionIdsState.rollback();
-        windowPartitionsState.rollback();
-        windowSystemState.rollback();
+        idsState.rollback();
+        partitionsState.rollback();
+        policiesState.rollback();
         if (reInit) {
-            init();
+            load();
         }
     }
 
-    private void init() {
+    /** (Re)reads the window from the states, with a new cache of its partitions. */
+    private void load() {
+        LOG.debug("persistent window: up to {} partitions of {} events in memory", partitionsInMemory, MAX_PARTITION_EVENTS);
         iteratorPins.clear();
-        long partitions = maxEventsInMemory / MAX_PARTITION_EVENTS;
-        LOG.debug("maxEventsInMemory: {}, partitions in memory: {}", maxEventsInMemory, partitions);
-        cache = SimpleWindowPartitionCache.<Long, WindowPartition<T>>newBuilder()
-                .maximumSize(partitions)
-                .removalListener(this::onRemoval)
-                .build(id -> windowPartitionsState.get(id, new WindowPartition<>(id)));
-        Deque<Long> saved = partitionIdsState.get(PARTITION_IDS_KEY);
-        partitionIds = saved == null ? new LinkedList<>() : new LinkedList<>(saved);
-        if (partitionIds.isEmpty()) {
-            partitionIds.add(0L);
-            partitionIdsState.put(PARTITION_IDS_KEY, new LinkedList<>(partitionIds));
-        }
-        latestPartitionId = partitionIds.peekLast();
-        latestPartition = cache.pinAndGet(latestPartitionId);
+        WindowPartitionCache.Builder<Long, WindowPartition<T>> builder = SimpleWindowPartitionCache.newBuilder();
+        cache = builder.maximumSize(partitionsInMemory).removalListener(this::evicted)
+                .build(id -> partitionsState.get(id, new WindowPartition<>(id)));
+        index = new PartitionIndex(idsState);
+        newest = cache.pinAndGet(index.newest());
     }
 
-    private void onRemoval(Long pid, WindowPartition<T> p, WindowPartitionCache.RemovalCause cause) {
-        if (p.isEmpty() && pid != latestPartitionId) {
-            if (cause != WindowPartitionCache.RemovalCause.EXPLICIT) {
-                deletePartition(pid);
+    /** A partition left the cache: write it back if changed; forget it if it emptied (not the newest). */
+    private void evicted(Long id, WindowPartition<T> partition, WindowPartitionCache.RemovalCause cause) {
+        if (isSpent(id, partition)) {
+            // An explicit removal is the flush's, which deleted the partition already.
+            if (cause == WindowPartitionCache.RemovalCause.REPLACED) {
+                delete(id);
             }
-        } else if (p.isModified()) {
-            p.clearModified();
-            windowPartitionsState.put(pid, p);
+        } else {
+            saveIfModified(id, partition);
         }
     }
 
-    private void deletePartition(long pid) {
-        partitionIds.remove(pid);
-        partitionIdsState.put(PARTITION_IDS_KEY, new LinkedList<>(partitionIds));
-        windowPartitionsState.delete(pid);
-    }
-
-    private long nextPartitionId() {
-        partitionIds.add(++latestPartitionId);
-        partitionIdsState.put(PARTITION_IDS_KEY, new LinkedList<>(partitionIds));
-        return latestPartitionId;
-    }
-
-    private void flush() {
-        List<Long> toInvalidate = new ArrayList<>();
-        for (Map.Entry<Long, WindowPartition<T>> e : cache.asMap().entrySet()) {
-            long pid = e.getKey();
-            WindowPartition<T> p = e.getValue();
-            if (p.isEmpty() && pid != latestPartitionId) {
-                deletePartition(pid);
-                toInvalidate.add(pid);
-            } else if (p.isModified()) {
-                p.clearModified();
-                windowPartitionsState.put(pid, p);
+    /** Writes back the changed partitions in memory and deletes those that emptied. */
+    private void saveCachedPartitions() {
+        List<Long> spent = new ArrayList<>();
+        cache.asMap().forEach((id, partition) -> {
+            if (isSpent(id, partition)) {
+                delete(id);
+                spent.add(id);
+            } else {
+                saveIfModified(id, partition);
             }
-        }
+        });
         // A pinned one stays cached; it is deleted again (harmlessly) at the next flush or eviction.
-        toInvalidate.forEach(cache::invalidate);
-        for (Map.Entry<String, Optional<?>> entry : windowSystemStateSupplier.get().entrySet()) {
-            windowSystemState.put(entry.getKey(), entry.getValue());
+        spent.forEach(cache::invalidate);
+    }
+
+    /** Whether a partition holds nothing more and never will: empty, and not the one taking new events. */
+    private boolean isSpent(long id, WindowPartition<T> partition) {
+        return partition.isEmpty() && id != index.newest();
+    }
+
+    private void saveIfModified(long id, WindowPartition<T> partition) {
+        if (partition.isModified()) {
+            partition.clearModified();
+            partitionsState.put(id, partition);
+        }
+    }
+
+    private void delete(long id) {
+        index.remove(id);
+        partitionsState.delete(id);
+    }
+
+    /**
+     * Walks the partitions of a snapshot of the ids, pinning the one it reads (and recording the
+     * pin, so an evaluation that stops early can release it) and unpinning it when it moves on.
+     */
+    private final class PartitionWalk implements Iterator<Event<T>> {
+        private final Iterator<Long> ids;
+        private Iterator<Event<T>> events = Collections.emptyIterator();
+        private Long reading;
+        private Iterator<Event<T>> lastReturnedFrom;
+
+        PartitionWalk(List<Long> ids) {
+            this.ids = ids.iterator();
+        }
+
+        @Override
+        public boolean hasNext() {
+            while (!events.hasNext()) {
+                release();
+                if (!ids.hasNext()) {
+                    return false;
+                }
+                reading = ids.next();
+                WindowPartition<T> partition = cache.pinAndGet(reading);
+                iteratorPins.add(reading);
+                events = partition.iterator();
+            }
+            return true;
+        }
+
+        @Override
+        public Event<T> next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException("no more events in the persistent window");
+            }
+            lastReturnedFrom = events;
+            return events.next();
+        }
+
+        @Override
+        public void remove() {
+            if (lastReturnedFrom == null) {
+                throw new IllegalStateException("remove() needs a next() before it");
+            }
+            lastReturnedFrom.remove();
+            lastReturnedFrom = null;
+        }
+
+        private void release() {
+            if (reading != null) {
+                cache.unpin(reading);
+                iteratorPins.remove(reading);
+                reading = null;
+            }
         }
     }
 
@@ -267,26 +276,10 @@ public class WindowState<T> extends AbstractCollection<Event<T>> {
             return events.isEmpty();
         }
 
+        /** The events, oldest first; a removal through it marks the partition modified. */
         @Override
         public Iterator<Event<T>> iterator() {
-            Iterator<Event<T>> it = events.iterator();
-            return new Iterator<>() {
-                @Override
-                public boolean hasNext() {
-                    return it.hasNext();
-                }
-
-                @Override
-                public Event<T> next() {
-                    return it.next();
-                }
-
-                @Override
-                public void remove() {
-                    it.remove();
-                    modified = true;
-                }
-            };
+            return new MarkingIterator(events.iterator());
         }
 
         public int size() {
@@ -299,7 +292,7 @@ public class WindowState<T> extends AbstractCollection<Event<T>> {
 
         /** The events, for tests. */
         public Collection<Event<T>> getEvents() {
-            return Collections.unmodifiableCollection(events);
+            return Collections.unmodifiableList(new ArrayList<>(events));
         }
 
         private void writeObject(ObjectOutputStream out) throws IOException {
@@ -320,6 +313,31 @@ public class WindowState<T> extends AbstractCollection<Event<T>> {
             for (int i = 0; i < n; i++) {
                 long ts = in.readLong();
                 events.add(new SavedEvent<>((T) in.readObject(), ts));
+            }
+        }
+
+        /** Passes through to the events' iterator, marking the partition modified on a removal. */
+        private final class MarkingIterator implements Iterator<Event<T>> {
+            private final Iterator<Event<T>> delegate;
+
+            MarkingIterator(Iterator<Event<T>> delegate) {
+                this.delegate = delegate;
+            }
+
+            @Override
+            public boolean hasNext() {
+                return delegate.hasNext();
+            }
+
+            @Override
+            public Event<T> next() {
+                return delegate.next();
+            }
+
+            @Override
+            public void remove() {
+                delegate.remove();
+                modified = true;
             }
         }
 
