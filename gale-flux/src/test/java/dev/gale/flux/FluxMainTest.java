@@ -96,6 +96,9 @@ class FluxMainTest {
                 FluxOptions.DEFAULT_SLEEP_MS, false, false, false, false, false, null, null, false, false, "topo.yaml"));
         assertThat(FluxOptions.parse("-r", "--", "-odd-name.yaml").file()).isEqualTo("-odd-name.yaml");
         assertThat(FluxOptions.parse("-h").help()).isTrue();
+        // Storm's -q is --no-detail and -n is --no-splash.
+        assertThat(FluxOptions.parse("-q", "t.yaml")).satisfies(o -> assertThat(o.noDetail()).isTrue())
+                .satisfies(o -> assertThat(o.noSplash()).isFalse());
     }
 
     @Test
