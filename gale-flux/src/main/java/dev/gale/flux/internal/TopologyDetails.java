@@ -6,6 +6,7 @@ import dev.gale.flux.model.StreamDef;
 import dev.gale.flux.model.TopologyDef;
 import dev.gale.flux.model.WorkerHookDef;
 import dev.gale.utils.Utils;
+import java.util.List;
 
 /**
  * What a Flux file defines, as text for a person: its name, spouts and bolts with their
@@ -33,9 +34,10 @@ public final class TopologyDetails {
         }
         for (StreamDef s : def.getStreams()) {
             String stream = s.getGrouping().getStreamId();
-            out.append(String.format("  stream %s%s --%s%s--> %s%n", s.getFrom(), stream == null || stream.equals(Utils.DEFAULT_STREAM_ID) ? "" : ":" + stream,
-                    s.getGrouping().getType(), s.getGrouping().getArgs() == null ? "" : s.getGrouping().getArgs(),
-                    s.getTo()));
+            String from = stream == null || stream.equals(Utils.DEFAULT_STREAM_ID) ? s.getFrom() : s.getFrom() + ":" + stream;
+            List<String> fields = s.getGrouping().getArgs();
+            out.append(String.format("  stream %s --%s%s--> %s%n", from, s.getGrouping().getType(),
+                    fields == null ? "" : fields, s.getTo()));
         }
         for (WorkerHookDef h : def.getWorkerHooks()) {
             out.append(String.format("  hook   %s  %s%n", h.getId(), h.getClassName()));
