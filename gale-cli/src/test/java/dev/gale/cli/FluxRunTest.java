@@ -12,16 +12,16 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** 'gale run --flux': Storm's Flux example as it is, substitution, and bad files as one-line errors. */
+/** 'gale run --flux': the Flux examples, substitution, and bad files as one-line errors. */
 class FluxRunTest {
     @TempDir
     Path dir;
 
-    /** flux-examples' simple_wordcount.yaml, unchanged, from gale-examples, as a file. */
-    private Path simpleWordcount() throws IOException {
-        try (InputStream in = FluxRunTest.class.getResourceAsStream("/flux/simple_wordcount.yaml")) {
-            assertThat(in).as("gale-examples holds flux/simple_wordcount.yaml").isNotNull();
-            Path file = dir.resolve("simple_wordcount.yaml");
+    /** gale-examples' flux/wordcount.yaml, copied out as a file. */
+    private Path wordcount() throws IOException {
+        try (InputStream in = FluxRunTest.class.getResourceAsStream("/flux/wordcount.yaml")) {
+            assertThat(in).as("gale-examples holds flux/wordcount.yaml").isNotNull();
+            Path file = dir.resolve("wordcount.yaml");
             Files.copy(in, file);
             return file;
         }
@@ -32,37 +32,38 @@ class FluxRunTest {
     }
 
     @Test
-    void runsStormsSimpleWordcountYamlUnchanged() throws Exception {
-        Path yaml = simpleWordcount();
+    void runsTheWordCountExampleFromAFile() throws Exception {
+        Path yaml = wordcount();
         Result r = MainTest.gale("run", "--flux", yaml.toString(), "--seconds", "1.5", "--progress", "off");
         assertThat(r.status()).as(r.out() + r.err()).isZero();
-        assertThat(r.out()).contains("Flux topology yaml-topology from " + yaml)
-                .contains("  spout  spout-1 [1] (org.apache.storm.testing.TestWordSpout)")
-                .contains("  stream spout-1 --FIELDS--> bolt-1")
-                .contains("Ran yaml-topology for ")
-                .containsPattern("spout-1 +spout +1 +- +[1-9]")
-                .containsPattern("bolt-1 +bolt +1 +[1-9][0-9,]* +[1-9]")
-                .containsPattern("bolt-2 +bolt +1 +[1-9]");
+        assertThat(r.out()).contains("Flux topology flux-wordcount from " + yaml)
+                .contains("  spout  words [1] (org.apache.storm.testing.TestWordSpout)")
+                .contains("  bolt   count [2] (org.apache.storm.testing.TestWordCounter)")
+                .contains("  stream words --FIELDS--> count")
+                .contains("Ran flux-wordcount for ")
+                .containsPattern("words +spout +1 +- +[1-9]")
+                .containsPattern("count +bolt +2 +[1-9][0-9,]* +[1-9]")
+                .containsPattern("log +bolt +1 +[1-9]");
     }
 
     @Test
-    void runsStormsSimpleWindowingYamlUnchanged() {
-        // flux-examples' simple_windowing.yaml: a count window of 5 sliding every 3 over the words
-        // (TestWordSpout: about ten a second), each window's size printed by TestPrintBolt.
-        Result r = MainTest.gale("run", "--flux", "/flux/simple_windowing.yaml", "--resource", "--seconds", "2",
+    void runsTheWindowingExampleFromTheClasspath() {
+        // flux/window-summaries.yaml: every 3 words (TestWordSpout: about ten a second), a summary
+        // of the last 6, logged.
+        Result r = MainTest.gale("run", "--flux", "/flux/window-summaries.yaml", "--resource", "--seconds", "2",
                 "--progress", "off");
         assertThat(r.status()).as(r.out() + r.err()).isZero();
-        assertThat(r.out()).contains("Flux topology sliding-window-topology from ")
-                .contains("  bolt   bolt-1 [1] (org.apache.storm.flux.examples.TestWindowBolt)")
-                .contains("  bolt   bolt-2 [1] (org.apache.storm.flux.examples.TestPrintBolt)")
-                .contains("Ran sliding-window-topology for ")
-                .containsPattern("bolt-1 +bolt +1 +[1-9]")
-                .containsPattern("bolt-2 +bolt +1 +[1-9]");
+        assertThat(r.out()).contains("Flux topology flux-window-summaries from ")
+                .contains("  bolt   summarize [1] (dev.gale.examples.flux.WindowSummary)")
+                .contains("  stream words --GLOBAL--> summarize")
+                .contains("Ran flux-window-summaries for ")
+                .containsPattern("summarize +bolt +1 +[1-9]")
+                .containsPattern("log +bolt +1 +[1-9]");
     }
 
     @Test
     void runsTheSameYamlAsAResourceWithAnotherNameAndConf() {
-        Result r = MainTest.gale("run", "--flux", "/flux/simple_wordcount.yaml", "--resource", "--name", "wc",
+        Result r = MainTest.gale("run", "--flux", "/flux/wordcount.yaml", "--resource", "--name", "wc",
                 "--seconds", "0.5", "--progress", "off", "--conf", "topology.max.spout.pending=5");
         assertThat(r.status()).as(r.out() + r.err()).isZero();
         assertThat(r.out()).contains("Ran wc for ");

@@ -46,6 +46,33 @@ class FluxAndJarIT {
         }));
     }
 
+    /** A script's {@code storm jar app.jar org.apache.storm.flux.Flux ...}, ported to Gale's Flux main class. */
+    @Test
+    void fluxsMainClassSubmitsToTheClusterGaleRunWatches() {
+        Run r = new Launcher(dir).run("run", "dev.gale.flux.Flux", "--seconds", "4", "--progress", "off", "--",
+                "--remote", "--resource", "/flux/wordcount.yaml").succeeded();
+        assertThat(r.out).contains("  spout  words x1  org.apache.storm.testing.TestWordSpout")
+                .contains("submitted flux-wordcount");
+        assertThat(r.row("words").emitted()).isPositive();
+        assertThat(r.row("count").executed()).isPositive();
+        assertThat(r.row("log").executed()).isPositive();
+        r.leftNothingBehind();
+    }
+
+    @Test
+    void fluxsMainClassRunsLocallyForItsSleepAndRefusesABadFlag() {
+        Run local = new Launcher(dir).run("run", "dev.gale.flux.Flux", "--progress", "off", "--",
+                "--local", "--sleep", "1500", "--no-detail", "--resource", "/flux/window-summaries.yaml").succeeded();
+        assertThat(local.out).contains("running flux-window-summaries locally for 1500 ms")
+                .contains("killed flux-window-summaries");
+        local.leftNothingBehind();
+
+        Run bad = new Launcher(dir).run("run", "dev.gale.flux.Flux", "--", "-local", "topology.yaml");
+        assertThat(bad.status).as(bad.toString()).isEqualTo(2);
+        assertThat(bad.err).contains("Flux: unknown option '-local' (did you mean '--local'?)")
+                .contains("usage: dev.gale.flux.Flux [options] <topology.yaml>");
+    }
+
     @Test
     void aTopologyInAJarBuiltHereRunsFromItsJar() throws IOException {
         Path src = Files.createDirectories(dir.resolve("src/demo"));
