@@ -66,7 +66,10 @@ class ExamplesIT {
         });
         example("reliable-wordcount", 60, r ->
                 assertThat(r.out).containsPattern("OK: all [\\d,]+ lines fully processed and the word counts equal"));
-        example("rolling-top-words", 8, r -> assertThat(r.row("finalRanker").emitted()).isPositive());
+        example("rolling-top-words", 8, r -> {
+            assertThat(r.row("top").emitted()).isPositive();
+            assertThat(r.out).containsPattern("top words of the last 12 s: 1\\. [a-z]+ \\(\\d+\\)");
+        });
         example("lambda", 4, r -> assertThat(r.out).containsPattern("\\[Hello lambda:[0-9a-f]+:so cool!, 999]"));
         example("anchored-wordcount", 4, r -> {
             assertThat(r.row("spout").acked()).isPositive();
