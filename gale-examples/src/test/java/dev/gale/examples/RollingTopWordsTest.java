@@ -50,21 +50,21 @@ class RollingTopWordsTest {
         }
     }
 
-    private static void advance(SimulatedClock clock, long millis) {
+    static void advance(SimulatedClock clock, long millis) {
         for (long t = 0; t < millis; t += 100) {
             clock.advanceMillis(100); // the spout waits 100 ms (simulated) before each word
         }
     }
 
     /** The top three as the example ranks them: highest count first, ties in word order. */
-    private static List<Ranking.Entry> topThree(Map<String, Long> counts) {
+    static List<Ranking.Entry> topThree(Map<String, Long> counts) {
         return counts.entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
                         .thenComparing(Map.Entry.comparingByKey()))
                 .limit(3).map(e -> new Ranking.Entry(e.getKey(), e.getValue())).toList();
     }
 
-    private static List<Ranking.Entry> latestTop() {
+    static List<Ranking.Entry> latestTop() {
         List<List<Object>> tops = EmitLog.of("top");
         return tops.isEmpty() ? List.of() : ((Ranking) tops.get(tops.size() - 1).get(0)).entries();
     }
