@@ -2,49 +2,40 @@ package dev.gale.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gale.Config;
 import dev.gale.LocalCluster;
-import dev.gale.hooks.BaseTaskHook;
-import dev.gale.hooks.info.EmitInfo;
-import dev.gale.task.TopologyContext;
 import dev.gale.time.SimulatedClock;
 import dev.gale.tuple.Tuple;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Queue;
 import java.util.Set;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import org.junit.jupiter.api.Test;
 
 /**
- * SlidingTupleTsTopology on simulated time, with {@link EmitLog} recording the readings and
- * {@link PeakEmits} what {@code peaks} emits on each stream: every window holds exactly the
+ * SlidingTupleTsTopology on simulated time, its emits recorded on every stream by
+ * {@link StreamEmits}: every window holds exactly the
  * readings measured within its bounds, but for those sent to the late stream.
  */
 class SlidingTupleTsTopologyTest {
 
     @Test
     void eachWindowHoldsTheReadingsMeasuredInItsBoundsAndLateOnesGoToTheLateStream() throws Exception {
-        EmitLog.clear();
-        PeakEmits.EMITS.clear();
+        StreamEmits.clear();
         SimulatedClock clock = new SimulatedClock();
         try (LocalCluster cluster = new LocalCluster.Builder().withClock(clock).build()) {
-            cluster.submitTopology("event-time", Map.of(Config.TOPOLOGY_AUTO_TASK_HOOKS,
-                    List.of(EmitLog.class.getName(), PeakEmits.class.getName())), SlidingTupleTsTopology.createTopology());
+            cluster.submitTopology("event-time", StreamEmits.conf(), SlidingTupleTsTopology.createTopology());
             for (int i = 0; i < 200; i++) {
                 clock.advanceMillis(100); // the spout waits 100 ms (simulated) before each reading
             }
             cluster.waitForIdle();
 
-            List<List<Object>> readings = EmitLog.of("readings");
+            List<List<Object>> readings = StreamEmits.values("readings", "default");
             Set<Long> lateSeqs = new HashSet<>();
-            for (List<Object> late : PeakEmits.on(SlidingTupleTsTopology.LATE_STREAM)) {
+            for (List<Object> late : StreamEmits.values("peaks", SlidingTupleTsTopology.LATE_STREAM)) {
                 lateSeqs.add(((Tuple) late.get(0)).getLongByField("seq"));
             }
             assertThat(lateSeqs).as("readings more than the lag late").isNotEmpty().hasSizeLessThan(readings.size() / 4);
 
-            List<List<Object>> windows = PeakEmits.on("default");
+            List<List<Object>> windows = StreamEmits.values("peaks", "default");
             assertThat(windows).hasSizeGreaterThan(5);
             for (List<Object> w : windows) {
                 long from = (Long) w.get(0);
@@ -60,28 +51,6 @@ class SlidingTupleTsTopologyTest {
             for (int i = 1; i < windows.size(); i++) {
                 assertThat((Long) windows.get(i).get(1) - (Long) windows.get(i - 1).get(1))
                         .isEqualTo(SlidingTupleTsTopology.SLIDE_SECS * 1_000L);
-            }
-        }
-    }
-
-    /** Records what the {@code peaks} component emits, on every stream. */
-    public static class PeakEmits extends BaseTaskHook {
-        static final Queue<Map.Entry<String, List<Object>>> EMITS = new ConcurrentLinkedQueue<>();
-        private boolean peaks;
-
-        static List<List<Object>> on(String stream) {
-            return EMITS.stream().filter(e -> e.getKey().equals(stream)).map(Map.Entry::getValue).toList();
-        }
-
-        @Override
-        public void prepare(Map<String, Object> conf, TopologyContext context) {
-            peaks = context.getThisComponentId().equals("peaks");
-        }
-
-        @Override
-        public void emit(EmitInfo info) {
-            if (peaks) {
-                EMITS.add(Map.entry(info.stream, List.copyOf(info.values)));
             }
         }
     }
