@@ -104,7 +104,10 @@ class ExamplesIT {
             assertThat(r.row("spout").acked()).isPositive();
         });
         example("in-order-delivery", 4, r -> assertThat(r.row("count").executed()).isPositive());
-        example("stateful", 6, r -> assertThat(r.out).containsPattern("source: partialsum:\\d+, stream: default, .*\\[\\d+]"));
+        example("stateful", 6, r -> {
+            assertThat(r.out).containsPattern("new record at [a-z-]+: \\d+ kn \\(was \\d+ kn\\)");
+            assertThat(r.row("readings").acked()).isPositive();
+        });
         example("stateful-windowing", 6, r -> assertThat(r.out).containsPattern("source: sumbolt:\\d+, stream: default, .*\\[\\d+]"));
         example("persistent-windowing", 12, "redis-server", r -> {
             assertThat(r.out).containsPattern("Averages\\{global=[\\d.]+, window=[\\d.]+}");
