@@ -108,7 +108,8 @@ class ExamplesIT {
             assertThat(r.out).containsPattern("new record at [a-z-]+: \\d+ kn \\(was \\d+ kn\\)");
             assertThat(r.row("readings").acked()).isPositive();
         });
-        example("stateful-windowing", 6, r -> assertThat(r.out).containsPattern("source: sumbolt:\\d+, stream: default, .*\\[\\d+]"));
+        example("stateful-windowing", 6, r -> assertThat(r.out)
+                .containsPattern("window \\d+: mean \\d+\\.\\d kn; \\d+ gusty so far"));
         example("persistent-windowing", 12, "redis-server", r -> {
             assertThat(r.out).containsPattern("Averages\\{global=[\\d.]+, window=[\\d.]+}");
             assertThat(r.row("$checkpointspout").acked()).isPositive();
