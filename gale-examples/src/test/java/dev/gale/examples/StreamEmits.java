@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A task hook that records every emit of every task with its task and stream, null values
@@ -18,10 +19,11 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 public class StreamEmits extends BaseTaskHook {
     private static final Queue<Emit> EMITS = new ConcurrentLinkedQueue<>();
+    private static final AtomicLong ORDER = new AtomicLong();
     private String component;
 
-    /** One emit: the emitting component and task, the stream and the values. */
-    record Emit(String component, int task, String stream, List<Object> values) {
+    /** One emit: its place in the order of all emits, the emitting component and task, the stream and the values. */
+    record Emit(long order, String component, int task, String stream, List<Object> values) {
     }
 
     /** The topology configuration that adds this hook to every task. */
@@ -50,6 +52,6 @@ public class StreamEmits extends BaseTaskHook {
 
     @Override
     public void emit(EmitInfo info) {
-        EMITS.add(new Emit(component, info.taskId, info.stream, Collections.unmodifiableList(new ArrayList<>(info.values))));
+        EMITS.add(new Emit(ORDER.incrementAndGet(), component, info.taskId, info.stream, Collections.unmodifiableList(new ArrayList<>(info.values))));
     }
 }
