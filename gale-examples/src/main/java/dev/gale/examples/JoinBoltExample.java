@@ -1,77 +1,63 @@
-/**
- * Licensed to the Apache Software Foundation (ASF) under one or more contributor license agreements.  See the NOTICE file distributed with
- * this work for additional information regarding copyright ownership.  The ASF licenses this file to you under the Apache License, Version
- * 2.0 (the "License"); you may not use this file except in compliance with the License.  You may obtain a copy of the License at
- *
- * http://www.apache.org/licenses/LICENSE-2.0
- *
- * Unless required by applicable law or agreed to in writing, software distributed under the License is distributed on an "AS IS" BASIS,
- * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the License for the specific language governing permissions
- * and limitations under the License.
- */
-
 package dev.gale.examples;
 
-import dev.gale.Config;
-import dev.gale.StormSubmitter;
 import dev.gale.bolt.JoinBolt;
-import dev.gale.examples.bolt.PrinterBolt;
-import dev.gale.testing.FeederSpout;
+import dev.gale.examples.spout.RecordSpout;
+import dev.gale.generated.StormTopology;
 import dev.gale.topology.TopologyBuilder;
-import dev.gale.topology.base.BaseWindowedBolt;
+import dev.gale.topology.base.BaseWindowedBolt.Duration;
 import dev.gale.tuple.Fields;
-import dev.gale.tuple.Values;
-import dev.gale.utils.NimbusClient;
-import java.util.concurrent.TimeUnit;
+import java.util.List;
 
-public class JoinBoltExample {
-    public static void main(String[] args) throws Exception {
-        if (!NimbusClient.isLocalOverride()) {
-            throw new IllegalStateException("This example only works in local mode.  "
-                                            + "Run with storm local not storm jar");
-        }
-        FeederSpout genderSpout = new FeederSpout(new Fields("id", "gender"));
-        FeederSpout ageSpout = new FeederSpout(new Fields("id", "age"));
+/**
+ * Joins two streams with {@link JoinBolt}, window by window, as SQL would join two tables:
+ * wind readings, left-joined on their station to the stations' names, over a tumbling window of
+ * {@value #WINDOW_SECS} s:
+ *
+ * <pre>
+ *   readings --fields(station)---> join --> print
+ *   stations --fields(stationId)-/
+ * </pre>
+ *
+ * <p>Both streams are fields-grouped on the join key, so matching records meet in the same join
+ * task. A reading from a station with no record in the window (buoy-7 here) is kept by the left
+ * join, its name null. Each joined record is printed when the window closes, after
+ * {@value #WINDOW_SECS} s; the records it was made of are acked when they leave the window, at the
+ * next one.
+ *
+ * <p>Run it with {@code gale run join-bolt --seconds 15}.
+ */
+public final class JoinBoltExample {
+    static final int WINDOW_SECS = 10;
+    static final List<List<Object>> STATIONS = List.of(
+            List.of("lighthouse", "Cape Lighthouse"),
+            List.of("north-pier", "North Pier"),
+            List.of("ridge", "Ridge Mast"));
+    static final List<List<Object>> READINGS = List.of(
+            List.of("ridge", 34),
+            List.of("lighthouse", 21),
+            List.of("buoy-7", 17),
+            List.of("north-pier", 12),
+            List.of("ridge", 39),
+            List.of("lighthouse", 26));
 
+    private JoinBoltExample() {
+    }
+
+    /** The topology {@code gale run join-bolt} runs. */
+    public static StormTopology createTopology() {
         TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("genderSpout", genderSpout);
-        builder.setSpout("ageSpout", ageSpout);
-
-        // inner join of 'age' and 'gender' records on 'id' field
-        JoinBolt joiner = new JoinBolt("genderSpout", "id")
-            .join("ageSpout", "id", "genderSpout")
-            .select("genderSpout:id,ageSpout:id,gender,age")
-            .withTumblingWindow(new BaseWindowedBolt.Duration(10, TimeUnit.SECONDS));
-
-        builder.setBolt("joiner", joiner)
-               .fieldsGrouping("genderSpout", new Fields("id"))
-               .fieldsGrouping("ageSpout", new Fields("id"));
-
-        builder.setBolt("printer", new PrinterBolt()).shuffleGrouping("joiner");
-
-        Config conf = new Config();
-        StormSubmitter.submitTopologyWithProgressBar("join-example", conf, builder.createTopology());
-
-        generateGenderData(genderSpout);
-
-        generateAgeData(ageSpout);
-    }
-
-    private static void generateAgeData(FeederSpout ageSpout) {
-        for (int i = 9; i >= 0; i--) {
-            ageSpout.feed(new Values(i, i + 20));
-        }
-    }
-
-    private static void generateGenderData(FeederSpout genderSpout) {
-        for (int i = 0; i < 10; i++) {
-            String gender;
-            if (i % 2 == 0) {
-                gender = "male";
-            } else {
-                gender = "female";
-            }
-            genderSpout.feed(new Values(i, gender));
-        }
+        builder.setSpout("readings", new RecordSpout(new Fields("station", "knots"), READINGS));
+        builder.setSpout("stations", new RecordSpout(new Fields("stationId", "name"), STATIONS));
+        JoinBolt join = new JoinBolt("readings", "station")
+                .leftJoin("stations", "stationId", "readings")
+                .select("station,name,knots")
+                .withTumblingWindow(Duration.seconds(WINDOW_SECS));
+        builder.setBolt("join", join, 2)
+                .fieldsGrouping("readings", new Fields("station"))
+                .fieldsGrouping("stations", new Fields("stationId"));
+        builder.setBolt("print", tuple -> System.out.println("joined: " + tuple.getValueByField("station") + " ("
+                + tuple.getValueByField("name") + "): " + tuple.getValueByField("knots") + " kn"))
+                .shuffleGrouping("join");
+        return builder.createTopology();
     }
 }

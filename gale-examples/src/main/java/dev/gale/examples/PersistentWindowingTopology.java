@@ -1,137 +1,92 @@
-/*
- * Licensed to the Apache Software Foundation (ASF) under one
- * or more contributor license agreements.  See the NOTICE file
- * distributed with this work for additional information
- * regarding copyright ownership.  The ASF licenses this file
- * to you under the Apache License, Version 2.0 (the
- * "License"); you may not use this file except in compliance
- * with the License.  You may obtain a copy of the License at
- *
- * http://www.apache.org/licenses/LICENSE-2.0
- *
- * Unless required by applicable law or agreed to in writing, software
- * distributed under the License is distributed on an "AS IS" BASIS,
- * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
- * See the License for the specific language governing permissions and
- * limitations under the License.
- */
-
 package dev.gale.examples;
-
-import static dev.gale.topology.base.BaseWindowedBolt.Duration;
 
 import dev.gale.Config;
 import dev.gale.StormSubmitter;
-import dev.gale.examples.spout.RandomIntegerSpout;
+import dev.gale.examples.spout.WindReadingSpout;
+import dev.gale.generated.StormTopology;
 import dev.gale.state.KeyValueState;
-import dev.gale.streams.Pair;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.topology.base.BaseStatefulWindowedBolt;
+import dev.gale.topology.base.BaseWindowedBolt.Duration;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import dev.gale.windowing.TupleWindow;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * An example that demonstrates the usage of {@link org.apache.storm.topology.IStatefulWindowedBolt} with window persistence.
- * <p>
- * The framework automatically checkpoints the tuples in the window along with the bolt's state and restores the same during restarts.
- * </p>
+ * A persistent window: with {@code withPersistence()} the readings in a stateful windowed bolt's
+ * window are saved with each checkpoint, in Redis here, along with the bolt's own state. A task
+ * that restarts, or the topology submitted again under the same name, carries on with the window
+ * and the state of the last checkpoint; and no more than {@value #IN_MEMORY} readings of a long
+ * window are held in memory ({@code withMaxEventsInMemory}), the rest read back from Redis:
  *
- * <p>
- * This topology uses 'redis' for state persistence, so you should also start a redis instance before deploying. If you are running in local
- * mode you can just start a redis server locally which will be used for storing the state. The default RedisKeyValueStateProvider
- * parameters can be overridden by setting {@link Config#TOPOLOGY_STATE_PROVIDER_CONFIG}, for e.g.
  * <pre>
- * {
- *   "jedisPoolConfig": {
- *     "host": "redis-server-host",
- *     "port": 6379,
- *     "timeout": 2000,
- *     "database": 0,
- *     "password": "xyz"
- *   }
- * }
+ *   readings --shuffle--> peaks --> print
  * </pre>
- * </p>
+ *
+ * <p>{@link WindReadingSpout} emits a reading every 100 ms; every {@value #SLIDE_SECS} s
+ * {@code peaks} emits {@code (window, readings, peak, record)} for the last {@value #WINDOW_SECS} s:
+ * the window's number, how many readings it holds, their peak, and the highest peak of any window
+ * so far. The number and the record are its {@link KeyValueState}. A checkpoint every
+ * {@value #CHECKPOINT_MS} ms commits both.
+ *
+ * <p>Run it with {@code gale run persistent-windowing}: it needs a redis-server on
+ * localhost:6379, or give another as {@code gale run persistent-windowing -- HOST:PORT}.
  */
-public class PersistentWindowingTopology {
-    private static final Logger LOG = LoggerFactory.getLogger(PersistentWindowingTopology.class);
+public final class PersistentWindowingTopology {
+    static final String NAME = "persistent-windowing";
+    static final int WINDOW_SECS = 8;
+    static final int SLIDE_SECS = 2;
+    static final int CHECKPOINT_MS = 2_000;
+    static final int IN_MEMORY = 200;
+
+    private PersistentWindowingTopology() {
+    }
 
     /**
-     * Create and deploy the topology.
+     * Submits the topology, its state in Redis.
      *
-     * @param args args
-     * @throws Exception exception
+     * @param args optionally the Redis server as {@code HOST:PORT} (default localhost:6379)
      */
     public static void main(String[] args) throws Exception {
-        TopologyBuilder builder = new TopologyBuilder();
-
-        // generate random numbers
-        builder.setSpout("spout", new RandomIntegerSpout());
-
-        // emits sliding window and global averages
-        builder.setBolt("avgbolt", new AvgBolt()
-            .withWindow(new Duration(10, TimeUnit.SECONDS), new Duration(2, TimeUnit.SECONDS))
-            // persist the window in state
-            .withPersistence()
-            // max number of events to be cached in memory
-            .withMaxEventsInMemory(25000), 1)
-               .shuffleGrouping("spout");
-
-        // print the values to stdout
-        builder.setBolt("printer", (x, y) -> System.out.println(x.getValue(0)), 1).shuffleGrouping("avgbolt");
-
         Config conf = new Config();
-        conf.setDebug(false);
-
-        // checkpoint the state every 5 seconds
-        conf.put(Config.TOPOLOGY_STATE_CHECKPOINT_INTERVAL, 5000);
-
-        // use redis for state persistence
-        conf.put(Config.TOPOLOGY_STATE_PROVIDER, "org.apache.storm.redis.state.RedisKeyValueStateProvider");
-
-        String topoName = "test";
-        if (args != null && args.length > 0) {
-            topoName = args[0];
+        conf.put(Config.TOPOLOGY_STATE_PROVIDER, "dev.gale.redis.state.RedisKeyValueStateProvider");
+        conf.put(Config.TOPOLOGY_STATE_CHECKPOINT_INTERVAL, CHECKPOINT_MS);
+        if (args.length > 0) {
+            int colon = args[0].lastIndexOf(':');
+            if (colon < 1) {
+                throw new IllegalArgumentException("give the Redis server as HOST:PORT, got '" + args[0] + "'");
+            }
+            conf.put(Config.TOPOLOGY_STATE_PROVIDER_CONFIG, Map.of("jedisPoolConfig",
+                    Map.of("host", args[0].substring(0, colon), "port", Integer.parseInt(args[0].substring(colon + 1)))));
         }
-        conf.setNumWorkers(1);
-        StormSubmitter.submitTopologyWithProgressBar(topoName, conf, builder.createTopology());
+        StormSubmitter.submitTopology(NAME, conf, topology());
     }
 
-    // wrapper to hold global and window averages
-    private static class Averages {
-        private final double global;
-        private final double window;
-
-        Averages(double global, double window) {
-            this.global = global;
-            this.window = window;
-        }
-
-        @Override
-        public String toString() {
-            return "Averages{" + "global=" + String.format("%.2f", global) + ", window=" + String.format("%.2f", window) + '}';
-        }
+    static StormTopology topology() {
+        TopologyBuilder builder = new TopologyBuilder();
+        builder.setSpout("readings", new WindReadingSpout(100, 0, 53));
+        builder.setBolt("peaks", new PersistentPeakBolt()
+                        .withWindow(Duration.seconds(WINDOW_SECS), Duration.seconds(SLIDE_SECS))
+                        .withPersistence()
+                        .withMaxEventsInMemory(IN_MEMORY))
+                .shuffleGrouping("readings");
+        builder.setBolt("print", tuple -> System.out.println("window " + tuple.getValueByField("window") + ": "
+                + tuple.getValueByField("readings") + " readings, peak " + tuple.getValueByField("peak") + " kn, record "
+                + tuple.getValueByField("record") + " kn")).shuffleGrouping("peaks");
+        return builder.createTopology();
     }
 
-    /**
-     * A bolt that uses stateful persistence to store the windows along with the state (global avg).
-     */
-    private static class AvgBolt extends BaseStatefulWindowedBolt<KeyValueState<String, Pair<Long, Long>>> {
-        private static final String STATE_KEY = "avg";
-
-        private OutputCollector collector;
-        private KeyValueState<String, Pair<Long, Long>> state;
-        private Pair<Long, Long> globalAvg;
+    /** Emits each window's size and peak, numbering the windows and keeping the record peak in its state. */
+    private static final class PersistentPeakBolt extends BaseStatefulWindowedBolt<KeyValueState<String, Integer>> {
+        private static final long serialVersionUID = 1L;
+        private transient OutputCollector collector;
+        private transient KeyValueState<String, Integer> state;
 
         @Override
         public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
@@ -139,35 +94,29 @@ public class PersistentWindowingTopology {
         }
 
         @Override
-        public void initState(KeyValueState<String, Pair<Long, Long>> state) {
+        public void initState(KeyValueState<String, Integer> state) {
             this.state = state;
-            globalAvg = state.get(STATE_KEY, Pair.of(0L, 0L));
-            LOG.info("initState with global avg [" + (double) globalAvg.getFirst() / globalAvg.getSecond() + "]");
         }
 
         @Override
         public void execute(TupleWindow window) {
-            int sum = 0;
-            int count = 0;
-            // iterate over tuples in the current window
-            Iterator<Tuple> it = window.getIter();
-            while (it.hasNext()) {
-                Tuple tuple = it.next();
-                sum += tuple.getInteger(0);
-                ++count;
+            int readings = 0;
+            int peak = 0;
+            // A persistent window is read through its iterator: it may be partly in Redis.
+            for (Iterator<Tuple> it = window.getIter(); it.hasNext(); ) {
+                peak = Math.max(peak, it.next().getIntegerByField("knots"));
+                readings++;
             }
-            LOG.debug("Count : {}", count);
-            globalAvg = Pair.of(globalAvg.getFirst() + sum, globalAvg.getSecond() + count);
-            // update the value in state
-            state.put(STATE_KEY, globalAvg);
-            // emit the averages downstream
-            collector.emit(new Values(new Averages((double) globalAvg.getFirst() / globalAvg.getSecond(), (double) sum / count)));
+            int number = state.get("windows", 0) + 1;
+            int record = Math.max(state.get("record", 0), peak);
+            state.put("windows", number);
+            state.put("record", record);
+            collector.emit(new Values(number, readings, peak, record));
         }
 
         @Override
         public void declareOutputFields(OutputFieldsDeclarer declarer) {
-            declarer.declare(new Fields("avg"));
+            declarer.declare(new Fields("window", "readings", "peak", "record"));
         }
     }
-
 }

@@ -1,63 +1,49 @@
 package dev.gale.examples;
 
+import dev.gale.examples.bolt.RankingMergeBolt;
+import dev.gale.examples.bolt.WindowedWordCountBolt;
+import dev.gale.examples.bolt.WordRankingBolt;
+import dev.gale.examples.spout.WindNameSpout;
 import dev.gale.generated.StormTopology;
-import dev.gale.examples.bolt.IntermediateRankingsBolt;
-import dev.gale.examples.bolt.RollingCountBolt;
-import dev.gale.examples.bolt.TotalRankingsBolt;
-import dev.gale.testing.TestWordSpout;
-import dev.gale.topology.ConfigurableTopology;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.tuple.Fields;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * storm-starter's RollingTopWords: the top five words of a sliding window. Words from
- * {@link TestWordSpout} are counted over 9 s windows sliding every 3 s by
- * {@link RollingCountBolt}, ranked in parallel by {@link IntermediateRankingsBolt} and merged by
- * one {@link TotalRankingsBolt}; the rankers emit every 2 s.
+ * The most frequent words of the last few seconds, kept up to date with tick tuples and ranked in
+ * two stages so that no single task sees every word:
+ *
+ * <pre>
+ *   words --fields(word)--> counter --fields(word)--> ranker --global--> top --> print
+ * </pre>
+ *
+ * <p>{@link WindNameSpout} emits wind names; {@link WindowedWordCountBolt} counts each over the
+ * last {@value #WINDOW_SECS} s, sliding every {@value #SLIDE_SECS} s; each {@link WordRankingBolt}
+ * task ranks the counts of its share of the words, and one {@link RankingMergeBolt} merges their
+ * rankings into the top {@value #TOP}, printed every {@value #RANK_EVERY_SECS} s.
+ *
+ * <p>Run it with {@code gale run rolling-top-words}.
  */
-public class RollingTopWords extends ConfigurableTopology {
-    private static final Logger LOG = LoggerFactory.getLogger(RollingTopWords.class);
-    private static final int TOP_N = 5;
+public final class RollingTopWords {
+    static final int WINDOW_SECS = 12;
+    static final int SLIDE_SECS = 3;
+    static final int RANK_EVERY_SECS = 2;
+    static final int TOP = 3;
+    static final long WORD_INTERVAL_MS = 100;
 
     private RollingTopWords() {
     }
 
-    public static void main(String[] args) throws Exception {
-        ConfigurableTopology.start(new RollingTopWords(), args);
-    }
-
-    /** Used by {@code gale run rolling-top-words} and the tests. */
+    /** The topology {@code gale run rolling-top-words} runs. */
     public static StormTopology createTopology() {
-        return builder().createTopology();
-    }
-
-    static TopologyBuilder builder() {
         TopologyBuilder builder = new TopologyBuilder();
-        String spoutId = "wordGenerator";
-        String counterId = "counter";
-        String intermediateRankerId = "intermediateRanker";
-        builder.setSpout(spoutId, new TestWordSpout(), 5);
-        builder.setBolt(counterId, new RollingCountBolt(9, 3), 4).fieldsGrouping(spoutId, new Fields("word"));
-        builder.setBolt(intermediateRankerId, new IntermediateRankingsBolt(TOP_N), 4).fieldsGrouping(counterId,
-                                                                                                     new Fields("obj"));
-        String totalRankerId = "finalRanker";
-        builder.setBolt(totalRankerId, new TotalRankingsBolt(TOP_N)).globalGrouping(intermediateRankerId);
-        return builder;
-    }
-
-    /**
-     * Submits (runs) the topology. Usage: "RollingTopWords [topology-name] [-local] [-ttl SECONDS]";
-     * the name defaults to "slidingWindowCounts".
-     */
-    @Override
-    protected int run(String[] args) {
-        String topologyName = "slidingWindowCounts";
-        if (args.length >= 1) {
-            topologyName = args[0];
-        }
-        LOG.info("Topology name: " + topologyName);
-        return submit(topologyName, conf, builder());
+        builder.setSpout("words", new WindNameSpout(WORD_INTERVAL_MS, 0, 11), 2);
+        builder.setBolt("counter", new WindowedWordCountBolt(WINDOW_SECS, SLIDE_SECS), 3)
+                .fieldsGrouping("words", new Fields("word"));
+        builder.setBolt("ranker", new WordRankingBolt(TOP, RANK_EVERY_SECS), 2)
+                .fieldsGrouping("counter", new Fields("word"));
+        builder.setBolt("top", new RankingMergeBolt(TOP, RANK_EVERY_SECS)).globalGrouping("ranker");
+        builder.setBolt("print", tuple -> System.out.println("top words of the last " + WINDOW_SECS + " s: "
+                + tuple.getValueByField("ranking"))).globalGrouping("top");
+        return builder.createTopology();
     }
 }

@@ -1,22 +1,8 @@
-/**
- * Licensed to the Apache Software Foundation (ASF) under one or more contributor license agreements.  See the NOTICE file distributed with
- * this work for additional information regarding copyright ownership.  The ASF licenses this file to you under the Apache License, Version
- * 2.0 (the "License"); you may not use this file except in compliance with the License.  You may obtain a copy of the License at
- *
- * http://www.apache.org/licenses/LICENSE-2.0
- *
- * Unless required by applicable law or agreed to in writing, software distributed under the License is distributed on an "AS IS" BASIS,
- * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the License for the specific language governing permissions
- * and limitations under the License.
- */
-
 package dev.gale.examples;
 
-import dev.gale.Config;
-import dev.gale.StormSubmitter;
-import dev.gale.examples.bolt.PrinterBolt;
-import dev.gale.examples.bolt.SlidingWindowSumBolt;
-import dev.gale.examples.spout.RandomIntegerSpout;
+import dev.gale.examples.bolt.PeakKnotsBolt;
+import dev.gale.examples.spout.WindReadingSpout;
+import dev.gale.generated.StormTopology;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.OutputFieldsDeclarer;
@@ -27,42 +13,48 @@ import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import dev.gale.windowing.TupleWindow;
-import java.util.List;
 import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * A sample topology that demonstrates the usage of {@link org.apache.storm.topology.IWindowedBolt}
- * to calculate sliding window sum.
+ * Windows counted in tuples, one sliding and one tumbling:
+ *
+ * <pre>
+ *   readings --shuffle--> peaks --shuffle--> range --> print
+ * </pre>
+ *
+ * <p>{@link WindReadingSpout} emits a wind reading every 100 ms; {@link PeakKnotsBolt} emits the
+ * strongest gust of the last {@value #WINDOW} readings every {@value #SLIDE} readings (a sliding
+ * window: each reading is in four of them); {@code range} takes those peaks {@value #BATCH} at a
+ * time (a tumbling window: each peak in exactly one) and reports the lowest and the highest.
+ * Readings are acked once they have left their last window.
+ *
+ * <p>Run it with {@code gale run sliding-window}.
  */
-public class SlidingWindowTopology {
+public final class SlidingWindowTopology {
+    static final int WINDOW = 20;
+    static final int SLIDE = 5;
+    static final int BATCH = 4;
 
-    private static final Logger LOG = LoggerFactory.getLogger(SlidingWindowTopology.class);
-
-    public static void main(String[] args) throws Exception {
-        TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("integer", new RandomIntegerSpout(), 1);
-        builder.setBolt("slidingsum", new SlidingWindowSumBolt().withWindow(Count.of(30), Count.of(10)), 1)
-               .shuffleGrouping("integer");
-        builder.setBolt("tumblingavg", new TumblingWindowAvgBolt().withTumblingWindow(Count.of(3)), 1)
-               .shuffleGrouping("slidingsum");
-        builder.setBolt("printer", new PrinterBolt(), 1).shuffleGrouping("tumblingavg");
-        Config conf = new Config();
-        conf.setDebug(true);
-        String topoName = "test";
-        if (args != null && args.length > 0) {
-            topoName = args[0];
-        }
-        conf.setNumWorkers(1);
-        StormSubmitter.submitTopologyWithProgressBar(topoName, conf, builder.createTopology());
+    private SlidingWindowTopology() {
     }
 
-    /**
-     * Computes tumbling window average.
-     */
-    private static class TumblingWindowAvgBolt extends BaseWindowedBolt {
-        private OutputCollector collector;
+    /** The topology {@code gale run sliding-window} runs. */
+    public static StormTopology createTopology() {
+        TopologyBuilder builder = new TopologyBuilder();
+        builder.setSpout("readings", new WindReadingSpout(100, 0, 5));
+        builder.setBolt("peaks", new PeakKnotsBolt().withWindow(Count.of(WINDOW), Count.of(SLIDE)))
+                .shuffleGrouping("readings");
+        builder.setBolt("range", new PeakRangeBolt().withTumblingWindow(Count.of(BATCH))).shuffleGrouping("peaks");
+        builder.setBolt("print", tuple -> System.out.println("peak gusts of the last " + BATCH + " windows: "
+                + tuple.getValueByField("lowest") + " to " + tuple.getValueByField("highest") + " kn"))
+                .shuffleGrouping("range");
+        return builder.createTopology();
+    }
+
+    /** Emits {@code (lowest, highest)} of the {@code peak}s in its window. */
+    private static final class PeakRangeBolt extends BaseWindowedBolt {
+        private static final long serialVersionUID = 1L;
+        private transient OutputCollector collector;
 
         @Override
         public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
@@ -70,25 +62,21 @@ public class SlidingWindowTopology {
         }
 
         @Override
-        public void execute(TupleWindow inputWindow) {
-            int sum = 0;
-            List<Tuple> tuplesInWindow = inputWindow.get();
-            LOG.debug("Events in current window: " + tuplesInWindow.size());
-            if (tuplesInWindow.size() > 0) {
-                /*
-                 * Since this is a tumbling window calculation,
-                 * we use all the tuples in the window to compute the avg.
-                 */
-                for (Tuple tuple : tuplesInWindow) {
-                    sum += (int) tuple.getValue(0);
-                }
-                collector.emit(new Values(sum / tuplesInWindow.size()));
+        public void execute(TupleWindow window) {
+            int lowest = Integer.MAX_VALUE;
+            int highest = Integer.MIN_VALUE;
+            for (Tuple t : window.get()) {
+                lowest = Math.min(lowest, t.getIntegerByField("peak"));
+                highest = Math.max(highest, t.getIntegerByField("peak"));
+            }
+            if (!window.get().isEmpty()) {
+                collector.emit(new Values(lowest, highest));
             }
         }
 
         @Override
         public void declareOutputFields(OutputFieldsDeclarer declarer) {
-            declarer.declare(new Fields("avg"));
+            declarer.declare(new Fields("lowest", "highest"));
         }
     }
 }

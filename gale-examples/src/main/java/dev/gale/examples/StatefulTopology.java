@@ -1,96 +1,58 @@
-/*
- * Licensed to the Apache Software Foundation (ASF) under one
- * or more contributor license agreements.  See the NOTICE file
- * distributed with this work for additional information
- * regarding copyright ownership.  The ASF licenses this file
- * to you under the Apache License, Version 2.0 (the
- * "License"); you may not use this file except in compliance
- * with the License.  You may obtain a copy of the License at
- *
- * http://www.apache.org/licenses/LICENSE-2.0
- *
- * Unless required by applicable law or agreed to in writing, software
- * distributed under the License is distributed on an "AS IS" BASIS,
- * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
- * See the License for the specific language governing permissions and
- * limitations under the License.
- */
-
 package dev.gale.examples;
 
-import dev.gale.Config;
-import dev.gale.StormSubmitter;
-import dev.gale.examples.spout.RandomIntegerSpout;
+import dev.gale.examples.spout.WindReadingSpout;
+import dev.gale.generated.StormTopology;
 import dev.gale.state.KeyValueState;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
-import dev.gale.topology.BasicOutputCollector;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;
-import dev.gale.topology.base.BaseBasicBolt;
 import dev.gale.topology.base.BaseStatefulBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * An example topology that demonstrates the use of {@link org.apache.storm.topology.IStatefulBolt} to manage state. To run the example,
- * <pre>
- * $ storm jar examples/storm-starter/storm-starter-topologies-*.jar storm.starter.StatefulTopology statetopology
- * </pre>
- * <p/>
- * The default state used is 'InMemoryKeyValueState' which does not persist the state across restarts. You could use 'RedisKeyValueState' to
- * test state persistence by setting below property in conf/storm.yaml
- * <pre>
- * topology.state.provider: org.apache.storm.redis.state.RedisKeyValueStateProvider
- * </pre>
- * <p/>
- * You should also start a local redis instance before running the 'storm jar' command. The default RedisKeyValueStateProvider parameters
- * can be overridden in conf/storm.yaml, for e.g.
- * <p/>
- * <pre>
- * topology.state.provider.config: '{"keyClass":"...", "valueClass":"...",
- *                                   "keySerializerClass":"...", "valueSerializerClass":"...",
- *                                   "jedisPoolConfig":{"host":"localhost", "port":6379,
- *                                      "timeout":2000, "database":0, "password":"xyz"}}'
+ * A stateful bolt: each station's record gust, kept in a {@link KeyValueState} that the framework
+ * checkpoints, so that a restarted task carries on from its last checkpoint instead of from
+ * nothing:
  *
+ * <pre>
+ *   readings --fields(station)--> records --> print
  * </pre>
- * </p>
+ *
+ * <p>{@link WindReadingSpout} emits a reading every 100 ms; {@code records} emits
+ * {@code (station, knots, previous)} whenever a reading beats its station's record. Fields
+ * grouping gives each station's record to one task. A checkpoint every second (the default
+ * {@code topology.state.checkpoint.interval.ms}) commits the state, and the readings it reflects
+ * are acked only then. The state is kept in memory here; set {@code topology.state.provider} to
+ * keep it in Redis or RocksDB (see docs/state.md).
+ *
+ * <p>Run it with {@code gale run stateful}.
  */
-public class StatefulTopology {
-    private static final Logger LOG = LoggerFactory.getLogger(StatefulTopology.class);
-
-    public static void main(String[] args) throws Exception {
-        TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("spout", new RandomIntegerSpout());
-        builder.setBolt("partialsum", new StatefulSumBolt("partial"), 1).shuffleGrouping("spout");
-        builder.setBolt("printer", new PrinterBolt(), 2).shuffleGrouping("partialsum");
-        builder.setBolt("total", new StatefulSumBolt("total"), 1).shuffleGrouping("printer");
-        Config conf = new Config();
-        conf.setDebug(false);
-        String topoName = "test";
-        if (args != null && args.length > 0) {
-            topoName = args[0];
-        }
-        conf.setNumWorkers(1);
-        StormSubmitter.submitTopologyWithProgressBar(topoName, conf, builder.createTopology());
+public final class StatefulTopology {
+    private StatefulTopology() {
     }
 
-    /**
-     * A bolt that uses {@link KeyValueState} to save its state.
-     */
-    private static class StatefulSumBolt extends BaseStatefulBolt<KeyValueState<String, Long>> {
-        String name;
-        KeyValueState<String, Long> kvState;
-        long sum;
-        private OutputCollector collector;
+    /** The topology {@code gale run stateful} runs. */
+    public static StormTopology createTopology() {
+        TopologyBuilder builder = new TopologyBuilder();
+        builder.setSpout("readings", new WindReadingSpout(100, 0, 29));
+        builder.setBolt("records", new StationRecordBolt(), 2).fieldsGrouping("readings", new Fields("station"));
+        builder.setBolt("print", tuple -> {
+            Object previous = tuple.getValueByField("previous");
+            System.out.println("new record at " + tuple.getValueByField("station") + ": " + tuple.getValueByField("knots")
+                    + " kn (" + (previous == null ? "its first reading" : "was " + previous + " kn") + ")");
+        }).shuffleGrouping("records");
+        return builder.createTopology();
+    }
 
-        StatefulSumBolt(String name) {
-            this.name = name;
-        }
+    /** Keeps each station's highest {@code knots} in its state; emits each new record. */
+    private static final class StationRecordBolt extends BaseStatefulBolt<KeyValueState<String, Integer>> {
+        private static final long serialVersionUID = 1L;
+        private transient OutputCollector collector;
+        private transient KeyValueState<String, Integer> records;
 
         @Override
         public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
@@ -98,39 +60,25 @@ public class StatefulTopology {
         }
 
         @Override
-        public void execute(Tuple input) {
-            sum += ((Number) input.getValueByField("value")).longValue();
-            LOG.debug("{} sum = {}", name, sum);
-            kvState.put("sum", sum);
-            collector.emit(input, new Values(sum));
-            collector.ack(input);
+        public void initState(KeyValueState<String, Integer> state) {
+            records = state; // empty on the first run, the last committed records after a restart
         }
 
         @Override
-        public void initState(KeyValueState<String, Long> state) {
-            kvState = state;
-            sum = kvState.get("sum", 0L);
-            LOG.debug("Initstate, sum from saved state = {} ", sum);
+        public void execute(Tuple reading) {
+            String station = reading.getStringByField("station");
+            int knots = reading.getIntegerByField("knots");
+            Integer record = records.get(station);
+            if (record == null || knots > record) {
+                records.put(station, knots);
+                collector.emit(reading, new Values(station, knots, record));
+            }
+            collector.ack(reading);
         }
 
         @Override
         public void declareOutputFields(OutputFieldsDeclarer declarer) {
-            declarer.declare(new Fields("value"));
+            declarer.declare(new Fields("station", "knots", "previous"));
         }
-    }
-
-    public static class PrinterBolt extends BaseBasicBolt {
-        @Override
-        public void execute(Tuple tuple, BasicOutputCollector collector) {
-            System.out.println(tuple);
-            LOG.debug("Got tuple {}", tuple);
-            collector.emit(tuple.getValues());
-        }
-
-        @Override
-        public void declareOutputFields(OutputFieldsDeclarer ofd) {
-            ofd.declare(new Fields("value"));
-        }
-
     }
 }

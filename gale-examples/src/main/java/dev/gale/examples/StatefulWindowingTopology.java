@@ -1,29 +1,8 @@
-/*
- * Licensed to the Apache Software Foundation (ASF) under one
- * or more contributor license agreements.  See the NOTICE file
- * distributed with this work for additional information
- * regarding copyright ownership.  The ASF licenses this file
- * to you under the Apache License, Version 2.0 (the
- * "License"); you may not use this file except in compliance
- * with the License.  You may obtain a copy of the License at
- *
- * http://www.apache.org/licenses/LICENSE-2.0
- *
- * Unless required by applicable law or agreed to in writing, software
- * distributed under the License is distributed on an "AS IS" BASIS,
- * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
- * See the License for the specific language governing permissions and
- * limitations under the License.
- */
-
 package dev.gale.examples;
 
-import dev.gale.Config;
-import dev.gale.StormSubmitter;
-import dev.gale.examples.bolt.PrinterBolt;
-import dev.gale.examples.spout.RandomIntegerSpout;
+import dev.gale.examples.spout.WindReadingSpout;
+import dev.gale.generated.StormTopology;
 import dev.gale.state.KeyValueState;
-import dev.gale.state.State;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.OutputFieldsDeclarer;
@@ -34,47 +13,53 @@ import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import dev.gale.windowing.TupleWindow;
+import java.util.Locale;
 import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * A simple example that demonstrates the usage of {@link org.apache.storm.topology.IStatefulWindowedBolt} to save the state of the
- * windowing operation to avoid re-computation in case of failures.
- * <p>
- * The framework internally manages the window boundaries and does not invoke
- * {@link org.apache.storm.topology.IWindowedBolt#execute(TupleWindow)}
- * for the already evaluated windows in case of restarts during failures. The
- * {@link org.apache.storm.topology.IStatefulBolt#initState(State)}
- * is invoked with the previously saved state of the bolt after prepare, before the execute() method is invoked.
- * </p>
+ * A windowed bolt with state ({@link BaseStatefulWindowedBolt}): it tallies its windows in a
+ * checkpointed {@link KeyValueState}, which a restarted task gets back, and the framework keeps
+ * track of which windows it has evaluated, so none is evaluated twice across a restart:
+ *
+ * <pre>
+ *   readings --shuffle--> tally --> print
+ * </pre>
+ *
+ * <p>{@link WindReadingSpout} emits a reading every 100 ms; {@code tally} takes the mean wind
+ * speed of the last {@value #WINDOW} readings every {@value #SLIDE}, and emits
+ * {@code (window, mean, gusty)}: the window's number, its mean, and how many windows so far had a
+ * mean of at least {@value #GUSTY_KNOTS} kn. The readings' {@code seq} field identifies them
+ * ({@code withMessageIdField}), which the framework needs to tell evaluated windows apart.
+ *
+ * <p>Run it with {@code gale run stateful-windowing}.
  */
-public class StatefulWindowingTopology {
-    private static final Logger LOG = LoggerFactory.getLogger(StatefulWindowingTopology.class);
+public final class StatefulWindowingTopology {
+    static final int WINDOW = 10;
+    static final int SLIDE = 5;
+    static final int GUSTY_KNOTS = 25;
 
-    public static void main(String[] args) throws Exception {
-        TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("spout", new RandomIntegerSpout());
-        builder.setBolt("sumbolt", new WindowSumBolt().withWindow(new Count(5), new Count(3))
-                                                      .withMessageIdField("msgid"), 1).shuffleGrouping("spout");
-        builder.setBolt("printer", new PrinterBolt(), 1).shuffleGrouping("sumbolt");
-        Config conf = new Config();
-        conf.setDebug(false);
-        //conf.put(Config.TOPOLOGY_STATE_PROVIDER, "org.apache.storm.redis.state.RedisKeyValueStateProvider");
-
-        String topoName = "test";
-        if (args != null && args.length > 0) {
-            topoName = args[0];
-        }
-        conf.setNumWorkers(1);
-        StormSubmitter.submitTopologyWithProgressBar(topoName, conf, builder.createTopology());
+    private StatefulWindowingTopology() {
     }
 
-    private static class WindowSumBolt extends BaseStatefulWindowedBolt<KeyValueState<String, Long>> {
-        private KeyValueState<String, Long> state;
-        private long sum;
+    /** The topology {@code gale run stateful-windowing} runs. */
+    public static StormTopology createTopology() {
+        TopologyBuilder builder = new TopologyBuilder();
+        builder.setSpout("readings", new WindReadingSpout(100, 0, 41));
+        builder.setBolt("tally", new GustyWindowTally()
+                        .withWindow(Count.of(WINDOW), Count.of(SLIDE))
+                        .withMessageIdField("seq"))
+                .shuffleGrouping("readings");
+        builder.setBolt("print", tuple -> System.out.println(String.format(Locale.ROOT,
+                "window %d: mean %.1f kn; %d gusty so far", tuple.getLongByField("window"),
+                tuple.getDoubleByField("mean"), tuple.getLongByField("gusty")))).shuffleGrouping("tally");
+        return builder.createTopology();
+    }
 
-        private OutputCollector collector;
+    /** Emits each window's mean knots, with its number and the count of gusty windows, both kept in its state. */
+    private static final class GustyWindowTally extends BaseStatefulWindowedBolt<KeyValueState<String, Long>> {
+        private static final long serialVersionUID = 1L;
+        private transient OutputCollector collector;
+        private transient KeyValueState<String, Long> tally;
 
         @Override
         public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
@@ -83,24 +68,26 @@ public class StatefulWindowingTopology {
 
         @Override
         public void initState(KeyValueState<String, Long> state) {
-            this.state = state;
-            sum = state.get("sum", 0L);
-            LOG.debug("initState with state [" + state + "] current sum [" + sum + "]");
+            tally = state;
         }
 
         @Override
-        public void execute(TupleWindow inputWindow) {
-            for (Tuple tuple : inputWindow.get()) {
-                sum += tuple.getIntegerByField("value");
+        public void execute(TupleWindow window) {
+            long sum = 0;
+            for (Tuple reading : window.get()) {
+                sum += reading.getIntegerByField("knots");
             }
-            state.put("sum", sum);
-            collector.emit(new Values(sum));
+            double mean = (double) sum / window.get().size();
+            long windows = tally.get("windows", 0L) + 1;
+            long gusty = tally.get("gusty", 0L) + (mean >= GUSTY_KNOTS ? 1 : 0);
+            tally.put("windows", windows);
+            tally.put("gusty", gusty);
+            collector.emit(new Values(windows, mean, gusty));
         }
 
         @Override
         public void declareOutputFields(OutputFieldsDeclarer declarer) {
-            declarer.declare(new Fields("sum"));
+            declarer.declare(new Fields("window", "mean", "gusty"));
         }
     }
-
 }

@@ -3,39 +3,46 @@ package dev.gale.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gale.LocalCluster;
+import dev.gale.stats.TopologyStats;
 import dev.gale.time.SimulatedClock;
+import java.util.Arrays;
 import java.util.List;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * storm-starter's JoinBoltExample as it is (only its imports changed), run through its main: it
- * submits with StormSubmitter (to the cluster this test opened, on simulated time) and feeds
- * genders of ids 0-9 and ages of ids 9-0; JoinBolt joins them on "id" over a 10 s tumbling window.
+ * JoinBoltExample on simulated time, its emits recorded by {@link StreamEmits}: nothing is joined
+ * before the tumbling window closes; then every reading, with its station's name or, for the
+ * unknown station, null; the records are acked when the next window closes.
  */
 class JoinBoltExampleTest {
 
     @Test
-    void printsTheTenJoinedRecordsWhenTheWindowCloses() throws Exception {
+    void everyReadingIsLeftJoinedToItsStationWhenTheWindowCloses() throws Exception {
+        StreamEmits.clear();
         SimulatedClock clock = new SimulatedClock();
-        try (Printed printed = new Printed();
-             LocalCluster cluster = new LocalCluster.Builder().withClock(clock).build()) {
-            JoinBoltExample.main(new String[0]);
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(clock).build()) {
+            cluster.submitTopology("join", StreamEmits.conf(), JoinBoltExample.createTopology());
             cluster.waitForIdle();
-            assertThat(printed.tuples()).as("the window has not closed").isEmpty();
+            assertThat(StreamEmits.values("readings", "default")).hasSize(6);
+            assertThat(StreamEmits.values("join", "default")).as("the window is open").isEmpty();
 
-            clock.advanceMillis(10_000);
-            List<List<String>> expected = IntStream.range(0, 10).mapToObj(i -> List.of(String.valueOf(i),
-                    String.valueOf(i), i % 2 == 0 ? "male" : "female", String.valueOf(i + 20))).toList();
-            assertThat(printed.tuples()).allSatisfy(l -> assertThat(l.component()).isEqualTo("joiner"))
-                    .extracting(Printed.Line::values).containsExactlyInAnyOrderElementsOf(expected);
+            clock.advanceMillis(JoinBoltExample.WINDOW_SECS * 1_000L);
+            cluster.waitForIdle();
+            assertThat(StreamEmits.values("join", "default")).containsExactlyInAnyOrder(
+                    List.of("ridge", "Ridge Mast", 34),
+                    List.of("lighthouse", "Cape Lighthouse", 21),
+                    Arrays.asList("buoy-7", null, 17),
+                    List.of("north-pier", "North Pier", 12),
+                    List.of("ridge", "Ridge Mast", 39),
+                    List.of("lighthouse", "Cape Lighthouse", 26));
 
-            // Each joined pair is acked once the next window has taken its tuples out.
-            clock.advanceMillis(10_000);
-            assertThat(cluster.getTopologyStats("join-example").component("genderSpout").orElseThrow().acked())
-                    .isEqualTo(10);
-            assertThat(cluster.getTopologyStats("join-example").component("ageSpout").orElseThrow().acked())
-                    .isEqualTo(10);
+            clock.advanceMillis(JoinBoltExample.WINDOW_SECS * 1_000L);
+            cluster.waitForIdle();
+            TopologyStats stats = cluster.getTopologyStats("join");
+            assertThat(stats.component("readings").orElseThrow().acked()).isEqualTo(6);
+            assertThat(stats.component("stations").orElseThrow().acked()).isEqualTo(3);
+            assertThat(stats.component("readings").orElseThrow().failed()).isZero();
+            assertThat(StreamEmits.values("join", "default")).as("each window is joined once").hasSize(6);
         }
     }
 }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.gale.Config;
 import dev.gale.LocalCluster;
-import dev.gale.stats.TopologyStats;
+import dev.gale.generated.KillOptions;
 import dev.gale.time.SimulatedClock;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -15,23 +15,21 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * storm-starter's PersistentWindowingTopology as it is (only its imports changed; it names Storm's
- * RedisKeyValueStateProvider, which Gale reads as gale-redis's), run through its main on
- * simulated time against a real redis-server this test starts on 127.0.0.1 (the cluster's daemon
- * configuration points the provider at it): averages over a 10 s window every 2 s, the window
- * saved in Redis with each checkpoint (every 5 s).
+ * PersistentWindowingTopology through its main on simulated time, against a real redis-server
+ * this test starts on 127.0.0.1 and passes to the main as its argument; {@link StreamEmits}
+ * records what {@code peaks} emits. The topology is killed and submitted again under the same
+ * name: the new task carries on with the window's readings and the state the last checkpoint
+ * saved in Redis, rather than from nothing.
  */
 class PersistentWindowingTopologyTest {
     private static final String REDIS = "/usr/bin/redis-server";
-    private static final Pattern AVERAGES = Pattern.compile("Averages\\{global=([0-9.]+), window=([0-9.]+)}");
+    private static final String NAME = PersistentWindowingTopology.NAME;
 
     @Test
-    void printsAveragesOfAWindowKeptInRedis() throws Exception {
+    void aTopologySubmittedAgainCarriesOnWithTheWindowAndStateSavedInRedis() throws Exception {
         boolean present = Files.isExecutable(Path.of(REDIS));
         if (!present && "true".equals(System.getenv("CI"))) {
             throw new IllegalStateException(REDIS + " is missing: .ci/run installs Debian's redis-server package");
@@ -53,32 +51,57 @@ class PersistentWindowingTopologyTest {
                     return true;
                 }
             });
+            String[] args = {"127.0.0.1:" + port};
+            StreamEmits.clear();
             SimulatedClock clock = new SimulatedClock();
-            try (Printed printed = new Printed();
-                 LocalCluster cluster = new LocalCluster.Builder().withClock(clock)
-                         .withDaemonConf(Config.TOPOLOGY_STATE_PROVIDER_CONFIG,
-                                 "{\"jedisPoolConfig\": {\"host\": \"127.0.0.1\", \"port\": " + port + "}}")
-                         .build()) {
-                PersistentWindowingTopology.main(new String[] {"persistent-windowing"});
-                for (int i = 0; i < 70; i++) {
-                    clock.advanceMillis(100);
-                }
+            try (LocalCluster cluster = new LocalCluster.Builder().withClock(clock)
+                    .withDaemonConf(Config.TOPOLOGY_AUTO_TASK_HOOKS, List.of(StreamEmits.class.getName())).build()) {
+                PersistentWindowingTopology.main(args);
+                advance(clock, 5_000);
                 cluster.waitForIdle();
-                List<String> averages = printed.lines().stream().filter(l -> l.startsWith("Averages{")).toList();
-                assertThat(averages).as("a window every 2 s for 7 s").hasSize(3).allSatisfy(l -> {
-                    Matcher m = AVERAGES.matcher(l);
-                    assertThat(m.matches()).as(l).isTrue();
-                    assertThat(Double.parseDouble(m.group(1))).isBetween(0.0, 999.0);
-                    assertThat(Double.parseDouble(m.group(2))).isBetween(0.0, 999.0);
-                });
-                TopologyStats stats = cluster.getTopologyStats("persistent-windowing");
-                // The checkpoint at 5 s saved the window: what had arrived by then is acked.
-                assertThat(stats.component("spout").orElseThrow().acked()).isBetween(40L, 70L);
-                assertThat(stats.component("spout").orElseThrow().failed()).isZero();
+                // Windows at 2 s and 4 s, committed by the checkpoints at 2 s and 4 s.
+                List<List<Object>> before = StreamEmits.values("peaks", "default");
+                assertThat(before).extracting(w -> w.get(0)).containsExactly(1, 2);
+                assertRecordsAreTheHighestPeaksSoFar(before, 0);
+                assertThat(cluster.getTopologyStats(NAME).component("readings").orElseThrow().failed()).isZero();
+
+                KillOptions now = new KillOptions();
+                now.set_wait_secs(0);
+                cluster.killTopologyWithOpts(NAME, now);
+                StreamEmits.clear();
+                PersistentWindowingTopology.main(args);
+                advance(clock, 4_000); // the new task's first window comes after its state is restored
+                cluster.waitForIdle();
+
+                List<StreamEmits.Emit> after = StreamEmits.of("peaks", "default");
+                assertThat(after).isNotEmpty();
+                List<Object> first = after.get(0).values();
+                assertThat((Integer) first.get(0)).as("the window count of the last checkpoint, plus one").isIn(2, 3);
+                // More readings than were emitted since the restart: those saved in Redis too.
+                long newReadings = StreamEmits.of("readings", "default").stream()
+                        .filter(e -> e.order() < after.get(0).order()).count();
+                assertThat((Integer) first.get(1)).isGreaterThan((int) newReadings);
+                assertThat((Integer) first.get(3)).as("the record").isGreaterThanOrEqualTo((Integer) before.get(1).get(3));
+                assertRecordsAreTheHighestPeaksSoFar(after.stream().map(StreamEmits.Emit::values).toList(),
+                        (Integer) first.get(3));
             }
         } finally {
             ProcessHandle.of(redis.pid()).ifPresent(ProcessHandle::destroy);
             redis.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private static void advance(SimulatedClock clock, long millis) {
+        for (long t = 0; t < millis; t += 100) {
+            clock.advanceMillis(100); // the spout waits 100 ms (simulated) before each reading
+        }
+    }
+
+    private static void assertRecordsAreTheHighestPeaksSoFar(List<List<Object>> windows, int recordBefore) {
+        int highest = recordBefore;
+        for (List<Object> w : windows) {
+            highest = Math.max(highest, (Integer) w.get(2));
+            assertThat(w.get(3)).as("record of %s", w).isEqualTo(highest);
         }
     }
 }

@@ -5,44 +5,55 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gale.LocalCluster;
 import dev.gale.stats.TopologyStats;
 import dev.gale.time.SimulatedClock;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * storm-starter's SlidingWindowTopology as it is (only its imports changed), run through its main:
- * its StormSubmitter submit goes to the cluster this test opened, on simulated time. Random integers
- * every 100 ms, sums over the last 30 every 10, averages of every 3 sums printed.
+ * SlidingWindowTopology on simulated time, its emits recorded by {@link EmitLog}: every peak is
+ * the highest of the readings of its sliding window, every range the lowest and highest of its
+ * tumbling window of peaks, and readings are acked once out of every window.
  */
 class SlidingWindowTopologyTest {
 
     @Test
-    void printsTheAverageOfEveryThreeSlidingSumsAndAcksWhatLeftEveryWindow() throws Exception {
+    void peaksSlideOverTheReadingsAndRangesTumbleOverThePeaks() throws Exception {
+        EmitLog.clear();
         SimulatedClock clock = new SimulatedClock();
-        try (Printed printed = new Printed();
-             LocalCluster cluster = new LocalCluster.Builder().withClock(clock).build()) {
-            SlidingWindowTopology.main(new String[] {"sliding"});
-            for (int i = 0; i < 90; i++) {
-                clock.advanceMillis(100); // the spout sleeps 100 ms (simulated) before each integer
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(clock).withDaemonConf(EmitLog.daemonConf())
+                .build()) {
+            cluster.submitTopology("sliding", Map.of(), SlidingWindowTopology.createTopology());
+            for (int i = 0; i < 100; i++) {
+                clock.advanceMillis(100); // the spout waits 100 ms (simulated) before each reading
             }
             cluster.waitForIdle();
-            TopologyStats stats = cluster.getTopologyStats("sliding");
-            assertThat(stats.component("integer").orElseThrow().emitted()).isEqualTo(90);
-            assertThat(stats.component("slidingsum").orElseThrow().emitted()).isEqualTo(9);
-            assertThat(stats.component("tumblingavg").orElseThrow().emitted()).isEqualTo(3);
 
-            // Each average of three sums of at most 30 integers below 1000.
-            assertThat(printed.tuples()).hasSize(3).allSatisfy(line -> {
-                assertThat(line.component()).isEqualTo("tumblingavg");
-                assertThat(line.values()).singleElement()
-                        .satisfies(v -> assertThat(Integer.parseInt(v)).isBetween(0, 30 * 999));
-            });
-            // An integer is acked once it has left its last sliding window (the last 30 at each tenth)
-            // and the sums of its three windows have left their tumbling window and been printed:
-            // after 90 integers, the sums of the first six windows have, which hold integers 1-40.
-            // The spout takes its acks when it wakes from its sleep, 100 ms on.
-            clock.advanceMillis(100);
-            stats = cluster.getTopologyStats("sliding");
-            assertThat(stats.component("integer").orElseThrow().acked()).isEqualTo(40);
-            assertThat(stats.component("integer").orElseThrow().failed()).isZero();
+            List<Integer> knots = EmitLog.of("readings").stream().map(v -> (Integer) v.get(1)).toList();
+            assertThat(knots).hasSize(100);
+            List<List<Object>> expectedPeaks = new ArrayList<>();
+            for (int end = SlidingWindowTopology.SLIDE; end <= knots.size(); end += SlidingWindowTopology.SLIDE) {
+                List<Integer> window = knots.subList(Math.max(0, end - SlidingWindowTopology.WINDOW), end);
+                expectedPeaks.add(List.of(Collections.max(window), window.size()));
+            }
+            assertThat(EmitLog.of("peaks")).isEqualTo(expectedPeaks);
+
+            List<List<Object>> expectedRanges = new ArrayList<>();
+            for (int end = SlidingWindowTopology.BATCH; end <= expectedPeaks.size(); end += SlidingWindowTopology.BATCH) {
+                List<Integer> batch = expectedPeaks.subList(end - SlidingWindowTopology.BATCH, end).stream()
+                        .map(p -> (Integer) p.get(0)).toList();
+                expectedRanges.add(List.of(Collections.min(batch), Collections.max(batch)));
+            }
+            assertThat(EmitLog.of("range")).hasSize(5).isEqualTo(expectedRanges);
+
+            // A tuple is acked once it has left its last window: a peak at the next tumbling
+            // evaluation, so after 20 peaks, peaks 1-16 (windows ending at reading 80). A reading is
+            // acked once out of its four sliding windows and their peaks are acked: readings 1-65.
+            clock.advanceMillis(100); // the spout takes its acks when it wakes from its wait
+            TopologyStats stats = cluster.getTopologyStats("sliding");
+            assertThat(stats.component("readings").orElseThrow().acked()).isEqualTo(65);
+            assertThat(stats.component("readings").orElseThrow().failed()).isZero();
         }
     }
 }

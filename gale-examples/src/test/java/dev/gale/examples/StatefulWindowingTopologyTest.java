@@ -3,41 +3,47 @@ package dev.gale.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gale.LocalCluster;
-import dev.gale.stats.TopologyStats;
+import dev.gale.stats.ComponentStats;
 import dev.gale.time.SimulatedClock;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * storm-starter's StatefulWindowingTopology as it is (only its imports changed), run through its
- * main on simulated time: windows of the last 5 integers every 3, each added to a sum kept in the
- * bolt's state and printed.
+ * StatefulWindowingTopology on simulated time, its emits recorded by {@link StreamEmits}: each
+ * window's mean is that of its readings, and its number and gusty count carry on from the state
+ * of the window before.
  */
 class StatefulWindowingTopologyTest {
 
     @Test
-    void printsTheSumOfEveryWindowAddedUp() throws Exception {
+    void talliesEachWindowInTheBoltsState() throws Exception {
+        StreamEmits.clear();
         SimulatedClock clock = new SimulatedClock();
-        try (Printed printed = new Printed();
-             LocalCluster cluster = new LocalCluster.Builder().withClock(clock).build()) {
-            StatefulWindowingTopology.main(new String[] {"stateful-windowing"});
-            for (int i = 0; i < 25; i++) {
-                clock.advanceMillis(100);
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(clock).build()) {
+            cluster.submitTopology("stateful-windowing", StreamEmits.conf(), StatefulWindowingTopology.createTopology());
+            for (int i = 0; i < 50; i++) {
+                clock.advanceMillis(100); // the spout waits 100 ms (simulated) before each reading
             }
             cluster.waitForIdle();
-            List<Long> sums = printed.tuples().stream()
-                    .filter(l -> l.component().equals("sumbolt"))
-                    .map(l -> Long.parseLong(l.values().get(0))).toList();
-            assertThat(sums).as("a window every 3 of 25 integers").hasSize(8);
-            assertThat(sums.get(0)).isBetween(0L, 3 * 999L);
-            for (int i = 1; i < sums.size(); i++) {
-                assertThat(sums.get(i) - sums.get(i - 1)).as("a window of at most 5 integers").isBetween(0L, 5 * 999L);
+
+            List<Integer> knots = StreamEmits.values("readings", "default").stream().map(v -> (Integer) v.get(1)).toList();
+            assertThat(knots).hasSize(50);
+            List<List<Object>> expected = new ArrayList<>();
+            long gusty = 0;
+            for (int end = StatefulWindowingTopology.SLIDE; end <= knots.size(); end += StatefulWindowingTopology.SLIDE) {
+                List<Integer> window = knots.subList(Math.max(0, end - StatefulWindowingTopology.WINDOW), end);
+                double mean = (double) window.stream().mapToLong(Integer::longValue).sum() / window.size();
+                gusty += mean >= StatefulWindowingTopology.GUSTY_KNOTS ? 1 : 0;
+                expected.add(List.of((long) expected.size() + 1, mean, gusty));
             }
-            clock.advanceMillis(100);
-            TopologyStats stats = cluster.getTopologyStats("stateful-windowing");
-            // An integer is acked once it left the window and a checkpoint committed since.
-            assertThat(stats.component("spout").orElseThrow().acked()).isPositive();
-            assertThat(stats.component("spout").orElseThrow().failed()).isZero();
+            assertThat(gusty).as("some windows gusty, some not").isBetween(1L, 9L);
+            assertThat(StreamEmits.values("tally", "default")).isEqualTo(expected);
+
+            clock.advanceMillis(100); // the spout takes its acks when it wakes from its wait
+            ComponentStats spout = cluster.getTopologyStats("stateful-windowing").component("readings").orElseThrow();
+            assertThat(spout.acked()).isPositive().isLessThan(50);
+            assertThat(spout.failed()).isZero();
         }
     }
 }

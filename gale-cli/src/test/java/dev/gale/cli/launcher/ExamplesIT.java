@@ -66,7 +66,10 @@ class ExamplesIT {
         });
         example("reliable-wordcount", 60, r ->
                 assertThat(r.out).containsPattern("OK: all [\\d,]+ lines fully processed and the word counts equal"));
-        example("rolling-top-words", 8, r -> assertThat(r.row("finalRanker").emitted()).isPositive());
+        example("rolling-top-words", 8, r -> {
+            assertThat(r.row("top").emitted()).isPositive();
+            assertThat(r.out).containsPattern("top words of the last 12 s: 1\\. [a-z]+ \\(\\d+\\)");
+        });
         example("lambda", 4, r -> assertThat(r.out).containsPattern("\\[Hello lambda:[0-9a-f]+:so cool!, 999]"));
         example("anchored-wordcount", 4, r -> {
             assertThat(r.row("spout").acked()).isPositive();
@@ -78,17 +81,18 @@ class ExamplesIT {
             assertThat(r.err).contains("ERROR ROOT - root: This is an ERROR message");
         });
         example("sliding-window", 10, r -> {
-            assertThat(r.row("slidingsum").emitted()).isPositive();
-            assertThat(r.row("printer").executed()).isPositive();
+            assertThat(r.row("peaks").emitted()).isPositive();
+            assertThat(r.out).containsPattern("peak gusts of the last 4 windows: \\d+ to \\d+ kn");
         });
-        example("sliding-tuple-ts", 12, r -> assertThat(r.row("printer").executed()).isPositive());
+        example("sliding-tuple-ts", 12, r -> assertThat(r.out)
+                .containsPattern("measured [\\d:.]+ to [\\d:.]+: \\d+ readings, peak \\d+ kn"));
         example("join-bolt", 15, r -> {
-            assertThat(r.row("joiner").emitted()).isPositive();
-            assertThat(r.row("printer").executed()).isPositive();
+            assertThat(r.row("join").emitted()).isEqualTo(6);
+            assertThat(r.out).contains("joined: ridge (Ridge Mast): 39 kn", "joined: buoy-7 (null): 17 kn");
         });
         example("skewed-rolling-top-words", 8, r -> {
-            assertThat(r.row("aggregator").emitted()).isPositive();
-            assertThat(r.row("finalRanker").emitted()).isPositive();
+            assertThat(r.row("merge").emitted()).isPositive();
+            assertThat(r.out).containsPattern("top words of the last 12 s, skewed: 1\\. mistral \\(\\d+\\)");
         });
         example("multithread-wordcount", 6, r -> {
             assertThat(r.row("count").executed()).isPositive();
@@ -100,10 +104,14 @@ class ExamplesIT {
             assertThat(r.row("spout").acked()).isPositive();
         });
         example("in-order-delivery", 4, r -> assertThat(r.row("count").executed()).isPositive());
-        example("stateful", 6, r -> assertThat(r.out).containsPattern("source: partialsum:\\d+, stream: default, .*\\[\\d+]"));
-        example("stateful-windowing", 6, r -> assertThat(r.out).containsPattern("source: sumbolt:\\d+, stream: default, .*\\[\\d+]"));
+        example("stateful", 6, r -> {
+            assertThat(r.out).containsPattern("new record at [a-z-]+: \\d+ kn \\(was \\d+ kn\\)");
+            assertThat(r.row("readings").acked()).isPositive();
+        });
+        example("stateful-windowing", 6, r -> assertThat(r.out)
+                .containsPattern("window \\d+: mean \\d+\\.\\d kn; \\d+ gusty so far"));
         example("persistent-windowing", 12, "redis-server", r -> {
-            assertThat(r.out).containsPattern("Averages\\{global=[\\d.]+, window=[\\d.]+}");
+            assertThat(r.out).containsPattern("window \\d+: \\d+ readings, peak \\d+ kn, record \\d+ kn");
             assertThat(r.row("$checkpointspout").acked()).isPositive();
         });
     }

@@ -9,7 +9,7 @@ import java.net.Socket;
 import java.time.Duration;
 
 /**
- * A redis-server for persistent-windowing, which (as the Storm example it follows) reaches Redis at
+ * A redis-server for persistent-windowing, which, given no HOST:PORT, reaches Redis at
  * 127.0.0.1:6379. Started here unless one already answers there; stopped by {@link #close()}.
  */
 final class Redis implements AutoCloseable {
