@@ -2,7 +2,6 @@ package dev.gale.cli;
 
 import dev.gale.Config;
 import dev.gale.LocalCluster;
-import dev.gale.generated.StormTopology;
 import dev.gale.examples.AnchoredWordCount;
 import dev.gale.examples.ExclamationTopology;
 import dev.gale.examples.FastWordCountTopology;
@@ -22,6 +21,7 @@ import dev.gale.examples.SlidingWindowTopology;
 import dev.gale.examples.StatefulTopology;
 import dev.gale.examples.StatefulWindowingTopology;
 import dev.gale.examples.WordCountTopology;
+import dev.gale.generated.StormTopology;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.LatencySummary;
 import dev.gale.stats.TopologyStats;

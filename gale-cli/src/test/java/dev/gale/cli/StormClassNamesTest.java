@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gale.Config;
+import dev.gale.examples.WordCountTopology;
 import dev.gale.flux.FluxBuilder;
 import dev.gale.flux.model.ExecutionContext;
 import dev.gale.flux.model.TopologyDef;
@@ -11,7 +12,6 @@ import dev.gale.flux.parser.FluxParser;
 import dev.gale.generated.StormTopology;
 import dev.gale.metric.LoggingMetricsConsumer;
 import dev.gale.multilang.JsonSerializer;
-import dev.gale.examples.WordCountTopology;
 import dev.gale.state.InMemoryKeyValueState;
 import dev.gale.state.StateFactory;
 import dev.gale.testing.CompleteTopologyParam;

@@ -13,9 +13,9 @@
 package dev.gale.examples;
 
 import dev.gale.Config;
-import dev.gale.metric.LoggingMetricsConsumer;
 import dev.gale.examples.bolt.WordCountBolt;
 import dev.gale.examples.spout.RandomSentenceSpout;
+import dev.gale.metric.LoggingMetricsConsumer;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.ConfigurableTopology;
