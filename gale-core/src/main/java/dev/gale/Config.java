@@ -1210,9 +1210,7 @@ public class Config extends HashMap<String, Object> {
      * depend on Kryo, so it takes any class (same erasure, and every Storm call compiles).
      */
     public static void registerSerialization(Map<String, Object> conf, Class<?> klass, Class<?> serializerClass) {
-        Map<String, String> register = new HashMap<>();
-        register.put(klass.getName(), serializerClass.getName());
-        registeredSerializations(conf).add(register);
+        registeredSerializations(conf).add(new HashMap<>(Map.of(klass.getName(), serializerClass.getName())));
     }
 
     public void registerSerialization(Class<?> klass) {
@@ -1262,10 +1260,9 @@ public class Config extends HashMap<String, Object> {
      * Storm types the class {@code Class<? extends IEventLogger>}; any class is accepted here.
      */
     public static void registerEventLogger(Map<String, Object> conf, Class<?> klass, Map<String, Object> argument) {
-        Map<String, Object> m = new HashMap<>();
-        m.put("class", klass.getCanonicalName());
-        m.put("arguments", argument);
-        appendTo(conf, TOPOLOGY_EVENT_LOGGER_REGISTER, m);
+        Map<String, Object> logger = registrationOf(klass);
+        logger.put("arguments", argument);
+        appendTo(conf, TOPOLOGY_EVENT_LOGGER_REGISTER, logger);
     }
 
     public static void registerEventLogger(Map<String, Object> conf, Class<?> klass) {
@@ -1288,11 +1285,20 @@ public class Config extends HashMap<String, Object> {
      */
     public static void registerMetricsConsumer(Map<String, Object> conf, Class<?> klass, Object argument,
                                                long parallelismHint) {
-        Map<String, Object> m = new HashMap<>();
-        m.put("class", klass.getCanonicalName());
-        m.put("parallelism.hint", parallelismHint);
-        m.put("argument", argument);
-        appendTo(conf, TOPOLOGY_METRICS_CONSUMER_REGISTER, m);
+        Map<String, Object> consumer = registrationOf(klass);
+        consumer.put("parallelism.hint", parallelismHint);
+        consumer.put("argument", argument);
+        appendTo(conf, TOPOLOGY_METRICS_CONSUMER_REGISTER, consumer);
+    }
+
+    /**
+     * A mutable registration entry naming {@code klass} by its canonical name, as Storm's readers of
+     * the event logger and metrics consumer registers expect; the caller adds the rest.
+     */
+    private static Map<String, Object> registrationOf(Class<?> klass) {
+        Map<String, Object> entry = new HashMap<>();
+        entry.put("class", klass.getCanonicalName());
+        return entry;
     }
 
     public static void registerMetricsConsumer(Map<String, Object> conf, Class<?> klass, long parallelismHint) {
@@ -1365,12 +1371,10 @@ public class Config extends HashMap<String, Object> {
 
     /** Recorded only: there is one worker, so no constraint between components applies. */
     public void setTopologyComponentWorkerConstraints(String component1, String component2) {
-        if (component1 != null && component2 != null) {
-            List<String> pair = new ArrayList<>();
-            pair.add(component1);
-            pair.add(component2);
-            appendTo(this, TOPOLOGY_RAS_CONSTRAINTS, pair);
+        if (component1 == null || component2 == null) {
+            return; // as Storm: a pair with a missing side is not recorded
         }
+        appendTo(this, TOPOLOGY_RAS_CONSTRAINTS, new ArrayList<>(List.of(component1, component2)));
     }
 
     public void setTopologyConstraintsMaxStateSearch(int numStates) {

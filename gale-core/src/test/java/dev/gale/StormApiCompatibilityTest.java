@@ -95,6 +95,26 @@ class StormApiCompatibilityTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void registrationsAreRecordedInStormsShapeAsMapsReadersMayExtend() {
+        Config conf = new Config();
+        conf.registerEventLogger(String.class, Map.of("k", 1));
+        conf.registerMetricsConsumer(Integer.class, "arg", 2);
+        conf.setTopologyComponentWorkerConstraints("a", null);
+        conf.setTopologyComponentWorkerConstraints("a", "b");
+
+        List<Map<String, Object>> loggers = (List<Map<String, Object>>) conf.get(Config.TOPOLOGY_EVENT_LOGGER_REGISTER);
+        assertThat(loggers).containsExactly(Map.of("class", "java.lang.String", "arguments", Map.of("k", 1)));
+        List<Map<String, Object>> consumers = (List<Map<String, Object>>) conf.get(Config.TOPOLOGY_METRICS_CONSUMER_REGISTER);
+        assertThat(consumers).containsExactly(Map.of("class", "java.lang.Integer", "parallelism.hint", 2L, "argument", "arg"));
+        assertThat((List<Object>) conf.get(Config.TOPOLOGY_RAS_CONSTRAINTS)).containsExactly(List.of("a", "b"));
+        // Storm's entries are plain mutable collections; code written for Storm may add to them.
+        loggers.get(0).put("extra", true);
+        conf.registerSerialization(String.class, PointSerializer.class);
+        ((List<Map<String, String>>) conf.get(Config.TOPOLOGY_KRYO_REGISTER)).get(0).put("x", "y");
+    }
+
+    @Test
     void resourceHintsAreRecordedInTheComponentConfAndTheTopologyRuns() {
         FeederSpout spout = new FeederSpout(new Fields("word"));
         ConfRecordingBolt bolt = new ConfRecordingBolt();

@@ -10,11 +10,13 @@ import dev.gale.windowing.TimestampExtractor;
 import dev.gale.windowing.TupleWindow;
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Storm's windowed join: SQL-like inner and left joins of several streams (told apart by source
@@ -62,7 +64,7 @@ public class JoinBolt extends BaseWindowedBolt {
      */
     public JoinBolt(Selector type, String srcOrStreamId, String fieldName) {
         selectorType = type;
-        joinCriteria.put(srcOrStreamId, new JoinInfo(new FieldSelector(srcOrStreamId, fieldName)));
+        addStream(srcOrStreamId, new JoinInfo(new FieldSelector(srcOrStreamId, fieldName)));
     }
 
     /** Emits on {@code streamName} instead of the default stream. */
@@ -88,17 +90,21 @@ public class JoinBolt extends BaseWindowedBolt {
     }
 
     private JoinBolt joinCommon(String newStream, String fieldDescriptor, String priorStream, JoinType joinType) {
-        if (hashedInputs.containsKey(newStream)) {
-            throw new IllegalArgumentException("'" + newStream + "' is already part of join. Cannot join with it more than once.");
-        }
-        hashedInputs.put(newStream, new HashMap<>());
         JoinInfo prior = joinCriteria.get(priorStream);
         if (prior == null) {
             throw new IllegalArgumentException("Stream '" + priorStream + "' was not previously declared");
         }
-        joinCriteria.put(newStream, new JoinInfo(new FieldSelector(newStream, fieldDescriptor), priorStream, prior,
-                joinType));
+        addStream(newStream, new JoinInfo(new FieldSelector(newStream, fieldDescriptor), priorStream, prior, joinType));
+        hashedInputs.put(newStream, new HashMap<>());
         return this;
+    }
+
+    /** Adds a stream to the join, in order; a name takes part once, the first stream's included. */
+    private void addStream(String name, JoinInfo how) {
+        if (joinCriteria.putIfAbsent(name, how) != null) {
+            // The wording is Storm's, which callers may match on.
+            throw new IllegalArgumentException("'" + name + "' is already part of join. Cannot join with it more than once.");
+        }
     }
 
     /**
@@ -120,27 +126,20 @@ public class JoinBolt extends BaseWindowedBolt {
         if (outputFields == null) {
             throw new IllegalArgumentException("Must specify output fields via .select() method.");
         }
-        String[] names = new String[outputFields.length];
-        for (int i = 0; i < outputFields.length; ++i) {
-            names[i] = outputFields[i].getOutputName();
-        }
-        if (outputStreamName != null) {
-            declarer.declareStream(outputStreamName, new Fields(names));
+        Fields names = new Fields(Arrays.stream(outputFields).map(FieldSelector::getOutputName).toList());
+        if (outputStreamName == null) {
+            declarer.declare(names);
         } else {
-            declarer.declare(new Fields(names));
+            declarer.declareStream(outputStreamName, names);
         }
     }
+
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
-        boolean first = true;
-        for (String stream : joinCriteria.keySet()) {
-            if (!first) {
-                hashedInputs.put(stream, new HashMap<>());
-            }
-            first = false;
-        }
+        // Every stream but the probe side gets an empty hash table, whatever the copy came with.
+        joinCriteria.keySet().stream().skip(1).forEach(stream -> hashedInputs.put(stream, new HashMap<>()));
         if (outputFields == null) {
             throw new IllegalArgumentException("Must specify output fields via .select() method.");
         }
@@ -148,20 +147,19 @@ public class JoinBolt extends BaseWindowedBolt {
 
     @Override
     public void execute(TupleWindow inputWindow) {
-        JoinAccumulator joined = hashJoin(inputWindow.get());
-        for (ResultRecord record : joined.getRecords()) {
-            // Anchored to the joined tuples only: by default a window's emits anchor to all of it.
-            if (outputStreamName == null) {
-                collector.emit(record.tupleList, record.getOutputFields());
-            } else {
-                collector.emit(outputStreamName, record.tupleList, record.getOutputFields());
-            }
-        }
+        // Anchored to the joined tuples only: by default a window's emits anchor to all of it.
+        hashJoin(inputWindow.get()).getRecords().forEach(this::emit);
     }
 
-    private void clearHashedInputs() {
-        for (HashMap<Object, ArrayList<Tuple>> byKey : hashedInputs.values()) {
-            byKey.clear();
+    /**
+     * On the default stream through the collector's stream-less emit, as Storm does: a collector
+     * subclass (a test double, say) may override only that one.
+     */
+    private void emit(ResultRecord record) {
+        if (outputStreamName == null) {
+            collector.emit(record.tupleList, record.getOutputFields());
+        } else {
+            collector.emit(outputStreamName, record.tupleList, record.getOutputFields());
         }
     }
 
@@ -171,26 +169,31 @@ public class JoinBolt extends BaseWindowedBolt {
      * records so far.
      */
     protected JoinAccumulator hashJoin(List<Tuple> tuples) {
-        clearHashedInputs();
-        JoinAccumulator probe = new JoinAccumulator();
-        String firstStream = joinCriteria.keySet().iterator().next();
+        JoinAccumulator records = indexWindow(tuples);
+        List<Map.Entry<String, JoinInfo>> steps = new ArrayList<>(joinCriteria.entrySet());
+        for (int step = 1; step < steps.size(); step++) {
+            Map.Entry<String, JoinInfo> next = steps.get(step);
+            records = doJoin(records, hashedInputs.get(next.getKey()), next.getValue(), step == steps.size() - 1);
+        }
+        return records;
+    }
+
+    /** Sorts a window's tuples: the probe side's start records; the others go to their stream's hash table. */
+    private JoinAccumulator indexWindow(List<Tuple> tuples) {
+        hashedInputs.values().forEach(Map::clear);
+        String probeSide = joinCriteria.keySet().iterator().next();
+        boolean probeOnly = joinCriteria.size() == 1;
+        JoinAccumulator start = new JoinAccumulator();
         for (Tuple tuple : tuples) {
-            String streamId = getStreamSelector(tuple);
-            if (streamId.equals(firstStream)) {
-                probe.insert(new ResultRecord(tuple, joinCriteria.size() == 1));
-            } else {
-                Object key = getJoinField(streamId, tuple);
-                hashedInputs.get(streamId).computeIfAbsent(key, k -> new ArrayList<>()).add(tuple);
+            String stream = getStreamSelector(tuple);
+            if (probeSide.equals(stream)) {
+                start.insert(new ResultRecord(tuple, probeOnly));
+                continue;
             }
+            Object key = getJoinField(stream, tuple);
+            hashedInputs.get(stream).computeIfAbsent(key, k -> new ArrayList<>()).add(tuple);
         }
-        int i = 0;
-        for (Map.Entry<String, JoinInfo> e : joinCriteria.entrySet()) {
-            if (i > 0) {
-                probe = doJoin(probe, hashedInputs.get(e.getKey()), e.getValue(), i == joinCriteria.size() - 1);
-            }
-            ++i;
-        }
-        return probe;
+        return start;
     }
 
     /** Joins one more stream ({@code buildInput}, hashed by key) to {@code probe}, as its join type says. */
@@ -220,23 +223,22 @@ public class JoinBolt extends BaseWindowedBolt {
 
     private JoinAccumulator join(JoinAccumulator probe, Map<Object, ArrayList<Tuple>> buildInput, JoinInfo joinInfo,
                                  boolean finalJoin, boolean keepUnmatched) {
-        JoinAccumulator result = new JoinAccumulator();
-        FieldSelector probeKey = new FieldSelector(joinInfo.other.getStreamName(), joinInfo.getOtherField());
-        for (ResultRecord rec : probe.getRecords()) {
-            Object key = rec.getField(probeKey);
+        JoinAccumulator joined = new JoinAccumulator();
+        for (ResultRecord record : probe.records) {
+            Object key = record.getField(joinInfo.other);
             if (key == null) {
                 continue; // a record without a key joins nothing, not even on the left
             }
             List<Tuple> matches = buildInput.get(key);
-            if (matches != null && !matches.isEmpty()) {
-                for (Tuple match : matches) {
-                    result.insert(new ResultRecord(rec, match, finalJoin));
-                }
-            } else if (keepUnmatched) {
-                result.insert(new ResultRecord(rec, null, finalJoin));
+            if (matches == null) {
+                matches = List.of();
+            }
+            matches.forEach(match -> joined.insert(new ResultRecord(record, match, finalJoin)));
+            if (matches.isEmpty() && keepUnmatched) {
+                joined.insert(new ResultRecord(record, null, finalJoin));
             }
         }
-        return result;
+        return joined;
     }
 
     private Object getJoinField(String streamId, Tuple tuple) {
@@ -264,18 +266,16 @@ public class JoinBolt extends BaseWindowedBolt {
 
     /** The projection of joined tuples: each field from the first tuple that has it, null where none does. */
     protected ArrayList<Object> doProjection(ArrayList<Tuple> tuples, FieldSelector[] projectionFields) {
-        ArrayList<Object> result = new ArrayList<>(projectionFields.length);
+        ArrayList<Object> row = new ArrayList<>(projectionFields.length);
         for (FieldSelector field : projectionFields) {
-            Object value = null;
-            for (Tuple tuple : tuples) {
-                value = lookupField(field, tuple);
-                if (value != null) {
-                    break;
-                }
-            }
-            result.add(value);
+            row.add(firstValue(field, tuples));
         }
-        return result;
+        return row;
+    }
+
+    /** The field's value in the first of {@code tuples} that has it non-null; null if none does. */
+    private Object firstValue(FieldSelector field, List<Tuple> tuples) {
+        return tuples.stream().map(tuple -> lookupField(field, tuple)).filter(Objects::nonNull).findFirst().orElse(null);
     }
 
     /**
@@ -406,7 +406,7 @@ public class JoinBolt extends BaseWindowedBolt {
         public JoinInfo(FieldSelector field, String otherStream, JoinInfo otherStreamJoinInfo, JoinType joinType) {
             this.joinType = joinType;
             this.field = field;
-            this.other = new FieldSelector(otherStream, otherStreamJoinInfo.field.getOutputName());
+            this.other = new FieldSelector(otherStream, otherStreamJoinInfo.getJoinField().getField());
         }
 
         public FieldSelector getJoinField() {
@@ -493,10 +493,7 @@ public class JoinBolt extends BaseWindowedBolt {
 
         /** A record of the first stream's {@code tuple}; projected now if it is the only stream. */
         public ResultRecord(Tuple tuple, boolean generateOutputFields) {
-            tupleList.add(tuple);
-            if (generateOutputFields) {
-                outFields = doProjection(tupleList, outputFields);
-            }
+            this(null, tuple, generateOutputFields);
         }
 
         /** {@code lhs} joined with {@code rhs} (null: none, a left join's unmatched record); projected on the last join. */
@@ -518,19 +515,13 @@ public class JoinBolt extends BaseWindowedBolt {
 
         /** The field from the first of the record's tuples that has it; null if none does. */
         public Object getField(FieldSelector fieldSelector) {
-            for (Tuple tuple : tupleList) {
-                Object result = lookupField(fieldSelector, tuple);
-                if (result != null) {
-                    return result;
-                }
-            }
-            return null;
+            return firstValue(fieldSelector, tupleList);
         }
     }
 
     /** The records a join step produced. */
     protected class JoinAccumulator {
-        ArrayList<ResultRecord> records = new ArrayList<>();
+        private final List<ResultRecord> records = new ArrayList<>();
 
         public void insert(ResultRecord tuple) {
             records.add(tuple);

@@ -9,7 +9,6 @@ import dev.gale.topology.IRichBolt;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.tuple.Tuple;
 import dev.gale.utils.Utils;
-import java.util.HashMap;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,10 +24,8 @@ public class BatchBoltExecutor implements IRichBolt, FinishedCallback, TimeoutCa
     private static final Logger LOG = LoggerFactory.getLogger(BatchBoltExecutor.class);
 
     private final byte[] boltSer;
-    private transient Map<Object, IBatchBolt<Object>> openTransactions;
-    private transient Map<String, Object> conf;
-    private transient TopologyContext context;
-    private transient BatchOutputCollectorImpl collector;
+    private transient BatchBoltCopies copies;
+    private transient BatchOutputCollectorImpl output;
 
     public BatchBoltExecutor(IBatchBolt<?> bolt) {
         this.boltSer = Utils.javaSerialize(bolt);
@@ -36,22 +33,22 @@ public class BatchBoltExecutor implements IRichBolt, FinishedCallback, TimeoutCa
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
-        this.conf = conf;
-        this.context = context;
-        this.collector = new BatchOutputCollectorImpl(collector);
-        this.openTransactions = new HashMap<>();
+        output = new BatchOutputCollectorImpl(collector);
+        copies = new BatchBoltCopies(boltSer);
+        copies.bind(conf, context, output);
     }
 
     @Override
     public void execute(Tuple input) {
-        IBatchBolt<Object> bolt = batchBolt(input.getValue(0));
+        Object batchId = input.getValue(0);
         try {
-            bolt.execute(input);
-            collector.ack(input);
-        } catch (FailedException e) {
-            LOG.error("Failed to process tuple in batch", e);
-            collector.fail(input);
+            copies.forBatch(batchId).execute(input);
+        } catch (FailedException failed) {
+            LOG.error("Batch bolt failed a tuple of batch {}; the batch fails with it", batchId, failed);
+            output.fail(input);
+            return;
         }
+        output.ack(input);
     }
 
     @Override
@@ -60,38 +57,21 @@ public class BatchBoltExecutor implements IRichBolt, FinishedCallback, TimeoutCa
 
     @Override
     public void finishedId(Object id) {
-        IBatchBolt<Object> bolt = batchBolt(id);
-        openTransactions.remove(id);
-        bolt.finishBatch();
+        copies.close(id).finishBatch();
     }
 
     @Override
     public void timeoutId(Object id) {
-        openTransactions.remove(id);
+        copies.discard(id);
     }
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        newBatchBolt().declareOutputFields(declarer);
+        new BatchBoltCopies(boltSer).fresh().declareOutputFields(declarer);
     }
 
     @Override
     public Map<String, Object> getComponentConfiguration() {
-        return newBatchBolt().getComponentConfiguration();
-    }
-
-    private IBatchBolt<Object> batchBolt(Object id) {
-        IBatchBolt<Object> bolt = openTransactions.get(id);
-        if (bolt == null) {
-            bolt = newBatchBolt();
-            bolt.prepare(conf, context, collector, id);
-            openTransactions.put(id, bolt);
-        }
-        return bolt;
-    }
-
-    @SuppressWarnings("unchecked")
-    private IBatchBolt<Object> newBatchBolt() {
-        return Utils.javaDeserialize(boltSer, IBatchBolt.class);
+        return new BatchBoltCopies(boltSer).fresh().getComponentConfiguration();
     }
 }

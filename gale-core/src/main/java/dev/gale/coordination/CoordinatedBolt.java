@@ -2,7 +2,6 @@ package dev.gale.coordination;
 
 import dev.gale.Constants;
 import dev.gale.generated.GlobalStreamId;
-import dev.gale.generated.Grouping;
 import dev.gale.task.IOutputCollector;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TaskTimer;
@@ -17,6 +16,7 @@ import dev.gale.utils.RotatingMap;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,12 +41,13 @@ import org.slf4j.LoggerFactory;
 public class CoordinatedBolt implements IRichBolt {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(CoordinatedBolt.class);
+    private static final Fields COUNT_FIELDS = new Fields("id", "count");
 
     private final Map<String, SourceArgs> sourceArgs;
     private final IdStreamSpec idStreamSpec;
     private final IRichBolt delegate;
-    private transient Integer numSourceReports;
-    private transient List<Integer> countOutTasks;
+    private transient int reportsExpected;
+    private transient List<Integer> countReaders;
     private transient OutputCollector collector;
     private transient RotatingMap<Object, TrackingInfo> tracked;
     private transient TaskTimer.Scheduled expiry;
@@ -56,7 +57,7 @@ public class CoordinatedBolt implements IRichBolt {
     }
 
     public CoordinatedBolt(IRichBolt delegate, String sourceComponent, SourceArgs sourceArgs, IdStreamSpec idStreamSpec) {
-        this(delegate, singleSourceArgs(sourceComponent, sourceArgs), idStreamSpec);
+        this(delegate, Collections.singletonMap(sourceComponent, sourceArgs), idStreamSpec);
     }
 
     public CoordinatedBolt(IRichBolt delegate, Map<String, SourceArgs> sourceArgs, IdStreamSpec idStreamSpec) {
@@ -65,41 +66,32 @@ public class CoordinatedBolt implements IRichBolt {
         this.idStreamSpec = idStreamSpec;
     }
 
-    private static Map<String, SourceArgs> singleSourceArgs(String sourceComponent, SourceArgs sourceArgs) {
-        Map<String, SourceArgs> m = new HashMap<>();
-        m.put(sourceComponent, sourceArgs);
-        return m;
-    }
-
     @Override
     public void prepare(Map<String, Object> config, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
-        RotatingMap.ExpiredCallback<Object, TrackingInfo> onExpiry = null;
-        if (delegate instanceof TimeoutCallback timeouts) {
-            onExpiry = (id, info) -> expired(timeouts, id, info);
-        }
-        this.tracked = new RotatingMap<>(3, onExpiry);
+        tracked = new RotatingMap<>(3, delegate instanceof TimeoutCallback timeouts ? (id, info) -> expired(timeouts, id, info) : null);
+        expiry = scheduleExpiry(context);
+        countReaders = context.getThisTargets().getOrDefault(Constants.COORDINATED_STREAM_ID, Map.of()).keySet().stream()
+                .flatMap(reader -> context.getComponentTasks(reader).stream())
+                .toList();
+        reportsExpected = sourceArgs.entrySet().stream()
+                .mapToInt(source -> source.getValue().singleCount ? 1 : context.getComponentTasks(source.getKey()).size())
+                .sum();
+        OutputCollector counting = new OutputCollector(new CoordinatedOutputCollector(collector));
+        delegate.prepare(config, context, counting);
+    }
+
+    /**
+     * Rotates the request ledger every half message timeout, so a request nobody finished is
+     * forgotten between one and one and a half timeouts after it was first seen.
+     */
+    private TaskTimer.Scheduled scheduleExpiry(TopologyContext context) {
+        long halfTimeoutMs = Math.max(1, context.maxTopologyMessageTimeout() * 1000L / 2);
         try {
-            long half = Math.max(1, context.maxTopologyMessageTimeout() * 1000L / 2);
-            expiry = context.getTaskTimer().schedule(half, due -> tracked.rotate());
+            return context.getTaskTimer().schedule(halfTimeoutMs, due -> tracked.rotate());
         } catch (UnsupportedOperationException noTimer) {
-            expiry = null; // a context built by hand: unfinished requests are kept
+            return null; // a context built by hand: unfinished requests are kept
         }
-        countOutTasks = new ArrayList<>();
-        Map<String, Grouping> coordTargets = context.getThisTargets().get(Constants.COORDINATED_STREAM_ID);
-        if (coordTargets != null) {
-            for (String component : coordTargets.keySet()) {
-                countOutTasks.addAll(context.getComponentTasks(component));
-            }
-        }
-        if (!sourceArgs.isEmpty()) {
-            int reports = 0;
-            for (Map.Entry<String, SourceArgs> e : sourceArgs.entrySet()) {
-                reports += e.getValue().singleCount ? 1 : context.getComponentTasks(e.getKey()).size();
-            }
-            numSourceReports = reports;
-        }
-        delegate.prepare(config, context, new OutputCollector(new CoordinatedOutputCollector(collector)));
     }
 
     private void expired(TimeoutCallback timeouts, Object id, TrackingInfo info) {
@@ -111,83 +103,91 @@ public class CoordinatedBolt implements IRichBolt {
 
     @Override
     public void execute(Tuple tuple) {
+        TupleType kind = kindOf(tuple);
         Object id = tuple.getValue(0);
-        TupleType type = typeOf(tuple);
-        TrackingInfo track = tracked.get(id);
-        if (track == null) {
-            track = new TrackingInfo();
-            track.receivedId = idStreamSpec == null;
-            tracked.put(id, track);
+        TrackingInfo info = tracked.get(id);
+        if (info == null) {
+            info = new TrackingInfo();
+            // Without an id stream, a request counts as announced as soon as anything of it arrives.
+            info.receivedId = idStreamSpec == null;
+            tracked.put(id, info);
         }
-        switch (type) {
-            case ID -> {
-                track.receivedId = true;
-                checkFinishId(tuple, type);
-            }
-            case COORD -> {
-                track.reportCount++;
-                track.expectedTupleCount += ((Number) tuple.getValue(1)).intValue();
-                checkFinishId(tuple, type);
-            }
-            default -> delegate.execute(tuple);
+        if (kind == TupleType.REGULAR) {
+            delegate.execute(tuple);
+            return;
         }
+        if (kind == TupleType.ID) {
+            info.receivedId = true;
+        } else {
+            info.reportCount++;
+            info.expectedTupleCount += ((Number) tuple.getValue(1)).intValue();
+        }
+        settle(tuple, kind);
     }
 
-    /** Finishes the request of {@code tup} if it is complete; true if the request failed. */
-    private boolean checkFinishId(Tuple tup, TupleType type) {
-        Object id = tup.getValue(0);
-        TrackingInfo track = tracked.get(id);
-        if (track == null) {
-            if (type != TupleType.REGULAR) {
-                collector.fail(tup); // a report for a request already forgotten (timed out)
+    /**
+     * Finishes or abandons the request {@code trigger} belongs to when it can, and acks or fails a
+     * count or id tuple that does not hold the request open. Returns true if the request failed.
+     */
+    private boolean settle(Tuple trigger, TupleType kind) {
+        Object id = trigger.getValue(0);
+        TrackingInfo info = tracked.get(id);
+        if (info == null) {
+            if (kind != TupleType.REGULAR) {
+                collector.fail(trigger); // news of a request already forgotten (timed out)
             }
             return false;
         }
-        boolean failed = false;
+        // The last piece of news the request waits for stays unacked until it finishes: its tuple
+        // tree keeps the request's spout tuple pending meanwhile.
+        boolean holdsRequestOpen = kind == (idStreamSpec == null ? TupleType.COORD : TupleType.ID);
+        if (holdsRequestOpen) {
+            info.ackTuples.add(trigger);
+        }
+        boolean failed = info.failed;
         try {
-            boolean delayed = false;
-            if (idStreamSpec == null && type == TupleType.COORD || idStreamSpec != null && type == TupleType.ID) {
-                // The tuple that completes the request stays unacked until then: its tree holds the request open.
-                track.ackTuples.add(tup);
-                delayed = true;
-            }
-            if (track.failed) {
-                failed = true;
-                for (Tuple t : track.ackTuples) {
-                    collector.fail(t);
-                }
-                tracked.remove(id);
-            } else if (track.receivedId && (sourceArgs.isEmpty()
-                    || track.reportCount == numSourceReports && track.expectedTupleCount == track.receivedTuples)) {
-                if (delegate instanceof FinishedCallback finished) {
-                    finished.finishedId(id);
-                }
-                for (int task : countOutTasks) {
-                    int sent = track.taskEmittedTuples.getOrDefault(task, 0);
-                    collector.emitDirect(task, Constants.COORDINATED_STREAM_ID, tup, new Values(id, sent));
-                }
-                for (Tuple t : track.ackTuples) {
-                    collector.ack(t);
-                }
-                track.finished = true;
-                tracked.remove(id);
-            }
-            if (!delayed && type != TupleType.REGULAR) {
-                if (track.failed) {
-                    collector.fail(tup);
-                } else {
-                    collector.ack(tup);
-                }
+            if (failed) {
+                abandon(id, info);
+            } else if (isComplete(info)) {
+                finish(id, info, trigger);
             }
         } catch (FailedException e) {
-            LOG.error("Failed to finish batch {}", id, e);
-            for (Tuple t : track.ackTuples) {
-                collector.fail(t);
-            }
-            tracked.remove(id);
+            LOG.warn("Request {} failed while finishing; failing its tuples", id, e);
+            abandon(id, info);
             failed = true;
         }
+        if (!holdsRequestOpen && kind != TupleType.REGULAR) {
+            if (failed) {
+                collector.fail(trigger);
+            } else {
+                collector.ack(trigger);
+            }
+        }
         return failed;
+    }
+
+    private boolean isComplete(TrackingInfo info) {
+        boolean allCounted = info.reportCount == reportsExpected && info.expectedTupleCount == info.receivedTuples;
+        return info.receivedId && (sourceArgs.isEmpty() || allCounted);
+    }
+
+    /** Tells the bolt, passes each downstream task its count (anchored to {@code trigger}), releases held tuples. */
+    private void finish(Object id, TrackingInfo info, Tuple trigger) {
+        if (delegate instanceof FinishedCallback finished) {
+            finished.finishedId(id);
+        }
+        for (int reader : countReaders) {
+            List<Object> report = new Values(id, info.taskEmittedTuples.getOrDefault(reader, 0));
+            collector.emitDirect(reader, Constants.COORDINATED_STREAM_ID, trigger, report);
+        }
+        info.ackTuples.forEach(collector::ack);
+        info.finished = true;
+        tracked.remove(id);
+    }
+
+    private void abandon(Object id, TrackingInfo info) {
+        info.ackTuples.forEach(collector::fail);
+        tracked.remove(id);
     }
 
     @Override
@@ -201,7 +201,7 @@ public class CoordinatedBolt implements IRichBolt {
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
         delegate.declareOutputFields(declarer);
-        declarer.declareStream(Constants.COORDINATED_STREAM_ID, true, new Fields("id", "count"));
+        declarer.declareStream(Constants.COORDINATED_STREAM_ID, true, COUNT_FIELDS);
     }
 
     @Override
@@ -209,14 +209,12 @@ public class CoordinatedBolt implements IRichBolt {
         return delegate.getComponentConfiguration();
     }
 
-    private TupleType typeOf(Tuple tuple) {
-        if (idStreamSpec != null && tuple.getSourceGlobalStreamId().equals(idStreamSpec.id)) {
+    private TupleType kindOf(Tuple tuple) {
+        if (idStreamSpec != null && idStreamSpec.id.equals(tuple.getSourceGlobalStreamId())) {
             return TupleType.ID;
         }
-        if (!sourceArgs.isEmpty() && tuple.getSourceStreamId().equals(Constants.COORDINATED_STREAM_ID)) {
-            return TupleType.COORD;
-        }
-        return TupleType.REGULAR;
+        boolean countReport = Constants.COORDINATED_STREAM_ID.equals(tuple.getSourceStreamId());
+        return countReport && !sourceArgs.isEmpty() ? TupleType.COORD : TupleType.REGULAR;
     }
 
     enum TupleType {
@@ -252,25 +250,26 @@ public class CoordinatedBolt implements IRichBolt {
 
         @Override
         public String toString() {
-            return "<Single: " + singleCount + ">";
+            return singleCount ? "SourceArgs(one report)" : "SourceArgs(a report per task)";
         }
     }
 
-    /** What a task knows of one request. */
+    /** What a task knows of one request. Not thread-safe: the task's executor thread only. */
     public static class TrackingInfo {
-        int reportCount = 0;
-        int expectedTupleCount = 0;
-        int receivedTuples = 0;
-        boolean failed = false;
-        Map<Integer, Integer> taskEmittedTuples = new HashMap<>();
-        boolean receivedId = false;
-        boolean finished = false;
-        List<Tuple> ackTuples = new ArrayList<>();
+        int reportCount;
+        int expectedTupleCount;
+        int receivedTuples;
+        boolean failed;
+        final Map<Integer, Integer> taskEmittedTuples = new HashMap<>();
+        boolean receivedId;
+        boolean finished;
+        /** Tuples acked or failed only when the request finishes or fails. */
+        final List<Tuple> ackTuples = new ArrayList<>();
 
         @Override
         public String toString() {
-            return "reportCount: " + reportCount + "\nexpectedTupleCount: " + expectedTupleCount + "\nreceivedTuples: "
-                    + receivedTuples + "\nfailed: " + failed + "\n" + taskEmittedTuples;
+            return String.format("request progress: %d report(s) announcing %d tuple(s), %d acked, sent per task %s%s",
+                    reportCount, expectedTupleCount, receivedTuples, taskEmittedTuples, failed ? ", failed" : "");
         }
     }
 
@@ -294,69 +293,68 @@ public class CoordinatedBolt implements IRichBolt {
 
     /** The wrapped bolt's collector: counts what it sends each task, and finishes requests as it acks. */
     public class CoordinatedOutputCollector implements IOutputCollector {
-        private final IOutputCollector delegate;
+        private final IOutputCollector out;
 
         public CoordinatedOutputCollector(IOutputCollector delegate) {
-            this.delegate = delegate;
+            this.out = delegate;
         }
 
         @Override
         public List<Integer> emit(String stream, Collection<Tuple> anchors, List<Object> tuple) {
-            List<Integer> tasks = delegate.emit(stream, anchors, tuple);
-            updateTaskCounts(tuple.get(0), tasks);
-            return tasks;
+            List<Integer> receivers = out.emit(stream, anchors, tuple);
+            countSent(tuple.get(0), receivers);
+            return receivers;
         }
 
         @Override
         public void emitDirect(int task, String stream, Collection<Tuple> anchors, List<Object> tuple) {
-            updateTaskCounts(tuple.get(0), List.of(task));
-            delegate.emitDirect(task, stream, anchors, tuple);
+            countSent(tuple.get(0), List.of(task));
+            out.emitDirect(task, stream, anchors, tuple);
         }
 
         @Override
         public void ack(Tuple tuple) {
-            TrackingInfo track = tracked.get(tuple.getValue(0));
-            if (track != null) {
-                track.receivedTuples++;
+            TrackingInfo info = tracked.get(tuple.getValue(0));
+            if (info != null) {
+                info.receivedTuples++;
             }
-            if (checkFinishId(tuple, TupleType.REGULAR)) {
-                delegate.fail(tuple);
+            boolean requestFailed = settle(tuple, TupleType.REGULAR);
+            if (requestFailed) {
+                out.fail(tuple);
             } else {
-                delegate.ack(tuple);
+                out.ack(tuple);
             }
         }
 
         @Override
         public void fail(Tuple tuple) {
-            TrackingInfo track = tracked.get(tuple.getValue(0));
-            if (track != null) {
-                track.failed = true;
+            TrackingInfo info = tracked.get(tuple.getValue(0));
+            if (info != null) {
+                info.failed = true;
             }
-            checkFinishId(tuple, TupleType.REGULAR);
-            delegate.fail(tuple);
+            settle(tuple, TupleType.REGULAR);
+            out.fail(tuple);
         }
 
         @Override
         public void flush() {
-            delegate.flush();
+            out.flush();
         }
 
         @Override
         public void resetTimeout(Tuple tuple) {
-            delegate.resetTimeout(tuple);
+            out.resetTimeout(tuple);
         }
 
         @Override
         public void reportError(Throwable error) {
-            delegate.reportError(error);
+            out.reportError(error);
         }
 
-        private void updateTaskCounts(Object id, List<Integer> tasks) {
-            TrackingInfo track = tracked.get(id);
-            if (track != null) {
-                for (Integer task : tasks) {
-                    track.taskEmittedTuples.merge(task, 1, Integer::sum);
-                }
+        private void countSent(Object id, List<Integer> receivers) {
+            TrackingInfo info = tracked.get(id);
+            if (info != null) {
+                receivers.forEach(task -> info.taskEmittedTuples.merge(task, 1, Integer::sum));
             }
         }
     }

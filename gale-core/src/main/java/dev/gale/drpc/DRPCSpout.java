@@ -31,6 +31,7 @@ import org.slf4j.LoggerFactory;
 public class DRPCSpout extends BaseRichSpout {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(DRPCSpout.class);
+    private static final Fields OUTPUT = new Fields("args", "return-info");
 
     private final String function;
     private String localDrpcId;
@@ -70,14 +71,21 @@ public class DRPCSpout extends BaseRichSpout {
         if (drpc == null) {
             return; // the server closed while the topology runs on
         }
-        DRPCRequest req = drpc.fetchRequest(function);
-        if (!req.get_request_id().isEmpty()) {
-            Map<String, Object> returnInfo = new LinkedHashMap<>();
-            returnInfo.put("id", req.get_request_id());
-            returnInfo.put("host", localDrpcId);
-            returnInfo.put("port", 0);
-            collector.emit(new Values(req.get_func_args(), Json.write(returnInfo)), new DRPCMessageId(req.get_request_id()));
+        DRPCRequest pending = drpc.fetchRequest(function);
+        String requestId = pending.get_request_id();
+        if (requestId.isEmpty()) {
+            return; // the server's answer when no request waits
         }
+        collector.emit(new Values(pending.get_func_args(), returnInfo(requestId)), new DRPCMessageId(requestId));
+    }
+
+    /** Where ReturnResults sends the answer: the request on this JVM's server (Gale has no port). */
+    private String returnInfo(String requestId) {
+        Map<String, Object> where = new LinkedHashMap<>();
+        where.put("id", requestId);
+        where.put("host", localDrpcId);
+        where.put("port", 0);
+        return Json.write(where);
     }
 
     @Override
@@ -96,7 +104,7 @@ public class DRPCSpout extends BaseRichSpout {
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        declarer.declare(new Fields("args", "return-info"));
+        declarer.declare(OUTPUT);
     }
 
     /** The message id of a request's tuple: the request's id. */

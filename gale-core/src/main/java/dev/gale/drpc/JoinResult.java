@@ -20,10 +20,10 @@ import java.util.Map;
  */
 public class JoinResult extends BaseRichBolt {
     private static final long serialVersionUID = 1L;
+    private static final Fields OUTPUT = new Fields("result", "return-info");
 
     private final String returnComponent;
-    private transient Map<Object, Tuple> returns;
-    private transient Map<Object, Tuple> results;
+    private transient Map<Object, Halves> waiting;
     private transient OutputCollector collector;
 
     public JoinResult(String returnComponent) {
@@ -33,25 +33,36 @@ public class JoinResult extends BaseRichBolt {
     @Override
     public void prepare(Map<String, Object> map, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
-        this.returns = new HashMap<>();
-        this.results = new HashMap<>();
+        this.waiting = new HashMap<>();
     }
 
     @Override
     public void execute(Tuple tuple) {
-        Object requestId = tuple.getValue(0);
-        (tuple.getSourceComponent().equals(returnComponent) ? returns : results).put(requestId, tuple);
-        if (returns.containsKey(requestId) && results.containsKey(requestId)) {
-            Tuple result = results.remove(requestId);
-            Tuple returner = returns.remove(requestId);
-            collector.emit(List.of(result, returner), new Values("" + result.getValue(1), returner.getValue(1)));
-            collector.ack(result);
-            collector.ack(returner);
+        Object request = tuple.getValue(0);
+        Halves halves = waiting.computeIfAbsent(request, id -> new Halves());
+        if (tuple.getSourceComponent().equals(returnComponent)) {
+            halves.returnInfo = tuple;
+        } else {
+            halves.result = tuple;
+        }
+        if (halves.result != null && halves.returnInfo != null) {
+            waiting.remove(request);
+            // The result is sent as text: ReturnResults hands the caller a string whatever the bolt produced.
+            String answer = String.valueOf(halves.result.getValue(1));
+            collector.emit(List.of(halves.result, halves.returnInfo), new Values(answer, halves.returnInfo.getValue(1)));
+            collector.ack(halves.result);
+            collector.ack(halves.returnInfo);
         }
     }
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        declarer.declare(new Fields("result", "return-info"));
+        declarer.declare(OUTPUT);
+    }
+
+    /** The two tuples of one request seen so far; a later duplicate replaces the earlier one. */
+    private static final class Halves {
+        Tuple result;
+        Tuple returnInfo;
     }
 }

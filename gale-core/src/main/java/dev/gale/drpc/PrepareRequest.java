@@ -1,6 +1,5 @@
 package dev.gale.drpc;
 
-import dev.gale.task.TopologyContext;
 import dev.gale.topology.BasicOutputCollector;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.base.BaseBasicBolt;
@@ -8,8 +7,10 @@ import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import dev.gale.utils.Utils;
-import java.util.Map;
-import java.util.Random;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The first bolt of a {@link LinearDRPCTopologyBuilder} topology: gives each request a random
@@ -17,7 +18,7 @@ import java.util.Random;
  * {@code (request, return)} on {@code "ret"} to the join with the result, and {@code (request)} on
  * {@code "id"} to the last bolt, which learns of the request that way.
  *
- * <p>Not thread-safe: each task has its own instance.
+ * <p>Thread-safe: it keeps no state (ids come from the calling thread's random source).
  */
 public class PrepareRequest extends BaseBasicBolt {
     private static final long serialVersionUID = 1L;
@@ -25,27 +26,35 @@ public class PrepareRequest extends BaseBasicBolt {
     public static final String RETURN_STREAM = "ret";
     public static final String ID_STREAM = "id";
 
-    private transient Random rand;
+    /** The first field of all three streams: the request id the rest of the pipeline keys on. */
+    private static final String REQUEST = "request";
 
     @Override
-    public void prepare(Map<String, Object> map, TopologyContext context) {
-        rand = new Random();
-    }
-
-    @Override
-    public void execute(Tuple tuple, BasicOutputCollector collector) {
-        String args = tuple.getString(0);
-        String returnInfo = tuple.getString(1);
-        long requestId = rand.nextLong();
-        collector.emit(ARGS_STREAM, new Values(requestId, args));
-        collector.emit(RETURN_STREAM, new Values(requestId, returnInfo));
-        collector.emit(ID_STREAM, new Values(requestId));
+    public void execute(Tuple invocation, BasicOutputCollector out) {
+        // Ids are random rather than sequential so that tasks of this bolt never hand out the same one.
+        long request = ThreadLocalRandom.current().nextLong();
+        out.emit(ARGS_STREAM, keyed(request, invocation.getString(0)));
+        out.emit(RETURN_STREAM, keyed(request, invocation.getString(1)));
+        out.emit(ID_STREAM, keyed(request));
     }
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        declarer.declareStream(ARGS_STREAM, new Fields("request", "args"));
-        declarer.declareStream(RETURN_STREAM, new Fields("request", "return"));
-        declarer.declareStream(ID_STREAM, new Fields("request"));
+        declarer.declareStream(ARGS_STREAM, keyedFields("args"));
+        declarer.declareStream(RETURN_STREAM, keyedFields("return"));
+        declarer.declareStream(ID_STREAM, keyedFields());
+    }
+
+    private static Values keyed(long request, Object... payload) {
+        Values values = new Values(request);
+        values.addAll(Arrays.asList(payload));
+        return values;
+    }
+
+    private static Fields keyedFields(String... payload) {
+        List<String> names = new ArrayList<>(payload.length + 1);
+        names.add(REQUEST);
+        names.addAll(Arrays.asList(payload));
+        return new Fields(names);
     }
 }

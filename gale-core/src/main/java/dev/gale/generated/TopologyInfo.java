@@ -9,7 +9,9 @@ import java.util.Objects;
  * What {@code Nimbus.Iface.getTopologyInfo(id)} returns: a running topology's executors with their counts, status and latest errors by component.
  *
  * <p>In the shape of Storm's Thrift-generated class of the same name (fields, {@code get_}/{@code set_}
- * accessors), without the Thrift plumbing. Not thread-safe (a mutable value, as in Storm).
+ * accessors), without the Thrift plumbing. An optional field is present when it is non-null, as for
+ * Thrift's object fields: {@code is_set_x()} says so, and {@code get_x()} of an absent number is 0.
+ * Not thread-safe (a mutable value, as in Storm).
  */
 public class TopologyInfo implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -23,23 +25,13 @@ public class TopologyInfo implements Serializable {
     private String storm_version;
     private String sched_status;
     private String owner;
-    private int replication_count;
-    private double requested_memonheap;
-    private double requested_memoffheap;
-    private double requested_cpu;
-    private double assigned_memonheap;
-    private double assigned_memoffheap;
-    private double assigned_cpu;
-    private boolean storm_version_isset;
-    private boolean sched_status_isset;
-    private boolean owner_isset;
-    private boolean replication_count_isset;
-    private boolean requested_memonheap_isset;
-    private boolean requested_memoffheap_isset;
-    private boolean requested_cpu_isset;
-    private boolean assigned_memonheap_isset;
-    private boolean assigned_memoffheap_isset;
-    private boolean assigned_cpu_isset;
+    private Integer replication_count;
+    private Double requested_memonheap;
+    private Double requested_memoffheap;
+    private Double requested_cpu;
+    private Double assigned_memonheap;
+    private Double assigned_memoffheap;
+    private Double assigned_cpu;
 
     public TopologyInfo() {
     }
@@ -106,130 +98,120 @@ public class TopologyInfo implements Serializable {
         return storm_version;
     }
 
-    public void set_storm_version(String storm_version) {
-        this.storm_version = storm_version;
-        this.storm_version_isset = true;
+    public void set_storm_version(String value) {
+        storm_version = value;
     }
 
     public boolean is_set_storm_version() {
-        return storm_version_isset;
+        return storm_version != null;
     }
 
     public String get_sched_status() {
         return sched_status;
     }
 
-    public void set_sched_status(String sched_status) {
-        this.sched_status = sched_status;
-        this.sched_status_isset = true;
+    public void set_sched_status(String value) {
+        sched_status = value;
     }
 
     public boolean is_set_sched_status() {
-        return sched_status_isset;
+        return sched_status != null;
     }
 
     public String get_owner() {
         return owner;
     }
 
-    public void set_owner(String owner) {
-        this.owner = owner;
-        this.owner_isset = true;
+    public void set_owner(String value) {
+        owner = value;
     }
 
     public boolean is_set_owner() {
-        return owner_isset;
+        return owner != null;
     }
 
     public int get_replication_count() {
-        return replication_count;
+        return replication_count == null ? 0 : replication_count;
     }
 
-    public void set_replication_count(int replication_count) {
-        this.replication_count = replication_count;
-        this.replication_count_isset = true;
+    public void set_replication_count(int value) {
+        replication_count = value;
     }
 
     public boolean is_set_replication_count() {
-        return replication_count_isset;
+        return replication_count != null;
     }
 
     public double get_requested_memonheap() {
-        return requested_memonheap;
+        return requested_memonheap == null ? 0.0 : requested_memonheap;
     }
 
-    public void set_requested_memonheap(double requested_memonheap) {
-        this.requested_memonheap = requested_memonheap;
-        this.requested_memonheap_isset = true;
+    public void set_requested_memonheap(double value) {
+        requested_memonheap = value;
     }
 
     public boolean is_set_requested_memonheap() {
-        return requested_memonheap_isset;
+        return requested_memonheap != null;
     }
 
     public double get_requested_memoffheap() {
-        return requested_memoffheap;
+        return requested_memoffheap == null ? 0.0 : requested_memoffheap;
     }
 
-    public void set_requested_memoffheap(double requested_memoffheap) {
-        this.requested_memoffheap = requested_memoffheap;
-        this.requested_memoffheap_isset = true;
+    public void set_requested_memoffheap(double value) {
+        requested_memoffheap = value;
     }
 
     public boolean is_set_requested_memoffheap() {
-        return requested_memoffheap_isset;
+        return requested_memoffheap != null;
     }
 
     public double get_requested_cpu() {
-        return requested_cpu;
+        return requested_cpu == null ? 0.0 : requested_cpu;
     }
 
-    public void set_requested_cpu(double requested_cpu) {
-        this.requested_cpu = requested_cpu;
-        this.requested_cpu_isset = true;
+    public void set_requested_cpu(double value) {
+        requested_cpu = value;
     }
 
     public boolean is_set_requested_cpu() {
-        return requested_cpu_isset;
+        return requested_cpu != null;
     }
 
     public double get_assigned_memonheap() {
-        return assigned_memonheap;
+        return assigned_memonheap == null ? 0.0 : assigned_memonheap;
     }
 
-    public void set_assigned_memonheap(double assigned_memonheap) {
-        this.assigned_memonheap = assigned_memonheap;
-        this.assigned_memonheap_isset = true;
+    public void set_assigned_memonheap(double value) {
+        assigned_memonheap = value;
     }
 
     public boolean is_set_assigned_memonheap() {
-        return assigned_memonheap_isset;
+        return assigned_memonheap != null;
     }
 
     public double get_assigned_memoffheap() {
-        return assigned_memoffheap;
+        return assigned_memoffheap == null ? 0.0 : assigned_memoffheap;
     }
 
-    public void set_assigned_memoffheap(double assigned_memoffheap) {
-        this.assigned_memoffheap = assigned_memoffheap;
-        this.assigned_memoffheap_isset = true;
+    public void set_assigned_memoffheap(double value) {
+        assigned_memoffheap = value;
     }
 
     public boolean is_set_assigned_memoffheap() {
-        return assigned_memoffheap_isset;
+        return assigned_memoffheap != null;
     }
 
     public double get_assigned_cpu() {
-        return assigned_cpu;
+        return assigned_cpu == null ? 0.0 : assigned_cpu;
     }
 
-    public void set_assigned_cpu(double assigned_cpu) {
-        this.assigned_cpu = assigned_cpu;
-        this.assigned_cpu_isset = true;
+    public void set_assigned_cpu(double value) {
+        assigned_cpu = value;
     }
 
     public boolean is_set_assigned_cpu() {
-        return assigned_cpu_isset;
+        return assigned_cpu != null;
     }
 
     @Override

@@ -63,8 +63,7 @@ public class CheckpointSpout extends BaseRichSpout {
     private transient long lastCheckpointTs;
     private transient int checkpointInterval;
     private transient boolean recovering;
-    private transient KeyValueState<String, CheckPointState> checkpointState;
-    private transient CheckPointState curTxState;
+    private transient CheckpointProgress progress;
     private transient List<Integer> relayTasks;
     private transient CheckpointChannel channel;
     /** The step in progress (emitted, not yet acked or failed by all), or null. */
@@ -144,13 +143,12 @@ public class CheckpointSpout extends BaseRichSpout {
                         + CheckpointChannel.class.getSimpleName() + ", which TopologyBuilder.createTopology adds");
             }
         }
-        this.checkpointState = loadCheckpointState(conf, context);
-        this.curTxState = checkpointState.get(TX_STATE_KEY);
+        this.progress = new CheckpointProgress(loadCheckpointState(conf, context), name);
         this.lastCheckpointTs = clock.millis();
         this.recovering = true;
         this.step = null;
         this.spoiledPrepare = -1;
-        LOG.info("{}: checkpoint every {} ms, starting from {}{}", name, checkpointInterval, curTxState,
+        LOG.info("{}: checkpoint every {} ms, starting from {}{}", name, checkpointInterval, progress.current(),
                 relayTasks.isEmpty() ? "" : ", relayed by " + relayComponents);
     }
 
@@ -189,21 +187,22 @@ public class CheckpointSpout extends BaseRichSpout {
             return; // a step kept failing: do not retry in a hot loop
         }
         if (rollbackWanted && !recovering) {
-            LOG.info("{}: a checkpointed spout's tuple failed; rolling back to txid {}", name, curTxState.getTxid());
+            LOG.info("{}: a checkpointed spout's tuple failed; rolling back to txid {}", name, progress.current().getTxid());
             recovering = true;
         }
         if (recovering) {
-            if (curTxState.getState() == CheckPointState.State.COMMITTED && rollbackWanted) {
-                emit(curTxState.getTxid() + 1, Action.ROLLBACK, true);
+            CheckPointState at = progress.current();
+            if (progress.isCommitted() && rollbackWanted) {
+                emit(at.getTxid() + 1, Action.ROLLBACK, true);
             } else {
-                emit(curTxState.getTxid(), curTxState.nextAction(true), false);
+                emit(at.getTxid(), at.nextAction(true), false);
             }
-        } else if (curTxState.getState() != CheckPointState.State.COMMITTED || intervalElapsed()) {
-            if (curTxState.getState() == CheckPointState.State.COMMITTED) {
-                saveTxState(curTxState.nextState(false));
+        } else if (!progress.isCommitted() || intervalElapsed()) {
+            if (progress.isCommitted()) {
+                progress.advance(); // a new transaction begins
                 lastCheckpointTs = clock.millis();
             }
-            emit(curTxState.getTxid(), curTxState.nextAction(false), false);
+            emit(progress.current().getTxid(), progress.current().nextAction(false), false);
         }
     }
 
@@ -226,7 +225,7 @@ public class CheckpointSpout extends BaseRichSpout {
 
     private void emit(long txid, Action action, boolean forcedRollback) {
         Step s = new Step(nextSeq++, txid, action, forcedRollback);
-        LOG.debug("{}: {} emitting txid {} action {}", name, curTxState, txid, action);
+        LOG.debug("{}: {} emitting txid {} action {}", name, progress.current(), txid, action);
         step = s;
         s.ownPending = true;
         if (channel != null) {
@@ -258,7 +257,7 @@ public class CheckpointSpout extends BaseRichSpout {
     public void ack(Object msgId) {
         Step s = step;
         if (s == null || !s.ownPending || ((Number) msgId).longValue() != s.txid) {
-            LOG.warn("{}: ack of checkpoint txid {} not awaited (now {})", name, msgId, curTxState);
+            LOG.warn("{}: ack of checkpoint txid {} not awaited (now {})", name, msgId, progress.current());
             return;
         }
         s.ownPending = false;
@@ -327,23 +326,13 @@ public class CheckpointSpout extends BaseRichSpout {
             if (s.action == Action.ROLLBACK) {
                 rollbackWanted = false;
             }
-            CheckPointState next = curTxState.nextState(true);
-            if (!next.equals(curTxState)) {
-                saveTxState(next);
-            } else {
-                LOG.debug("{}: recovery complete at {}", name, curTxState);
+            if (!progress.advanceRecovery()) {
+                LOG.debug("{}: recovery complete at {}", name, progress.current());
                 recovering = false;
             }
         } else {
-            saveTxState(curTxState.nextState(false));
+            progress.advance();
         }
-    }
-
-    private void saveTxState(CheckPointState txState) {
-        LOG.debug("{}: {} -> {}", name, curTxState, txState);
-        checkpointState.put(TX_STATE_KEY, txState);
-        checkpointState.commit();
-        curTxState = txState;
     }
 
     @Override

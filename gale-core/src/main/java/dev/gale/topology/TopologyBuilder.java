@@ -442,13 +442,13 @@ public class TopologyBuilder {
             if (request == null || request.get_name() == null) {
                 throw new IllegalArgumentException(describe() + ": addSharedMemory needs a SharedMemory with a name, got " + request);
             }
-            SharedMemory known = sharedMemory.get(request.get_name());
+            String region = request.get_name();
+            SharedMemory known = sharedMemory.putIfAbsent(region, request);
             if (known != null && !known.equals(request)) {
                 throw new IllegalArgumentException(describe() + ": cannot have two different shared memory regions named '"
-                        + request.get_name() + "': " + known + " and " + request);
+                        + region + "': " + known + " and " + request);
             }
-            sharedMemory.put(request.get_name(), request);
-            sharedMemoryNames.add(request.get_name());
+            sharedMemoryNames.add(region);
             return self();
         }
 

@@ -137,21 +137,9 @@ public class ShellProcess implements Serializable {
                 DEFAULT_STDERR_LINE_MAX_BYTES);
         this.destroyed = new AtomicBoolean();
         this.warnings = new ConcurrentLinkedQueue<>();
-        ProcessBuilder builder = new ProcessBuilder(command);
-        if (!env.isEmpty()) {
-            Map<String, String> processEnv = builder.environment();
-            env.forEach((k, v) -> processEnv.put(k, "PATH".equals(k) && processEnv.get(k) != null
-                    ? processEnv.get(k) + File.pathSeparatorChar + v : v));
-        }
         File dir = changeDirectory ? ShellResources.codeDir(Thread.currentThread().getContextClassLoader()).toFile()
                 : new File(System.getProperty("user.dir"));
-        builder.directory(dir);
-        try {
-            subprocess = builder.start();
-        } catch (IOException e) {
-            throw new IllegalStateException(owner() + ": cannot start " + Arrays.toString(command) + " in " + dir + ": "
-                    + e.getMessage() + " (is '" + command[0] + "' installed and on the PATH?)", e);
-        }
+        subprocess = start(dir);
         stderrTail = new ArrayDeque<>();
         messages = new ArrayBlockingQueue<>(QUEUED_MESSAGES);
         ended = null;
@@ -471,6 +459,23 @@ public class ShellProcess implements Serializable {
             return subprocess != null ? subprocess.exitValue() : -1;
         } catch (IllegalThreadStateException stillRunning) {
             return -1;
+        }
+    }
+
+    /**
+     * Starts the command in {@code dir} with the component's extra environment: a {@code PATH}
+     * entry is appended to the inherited one, other keys replace.
+     */
+    private Process start(File dir) {
+        ProcessBuilder spec = new ProcessBuilder(command).directory(dir);
+        Map<String, String> inherited = spec.environment();
+        env.forEach((key, value) -> inherited.merge(key, value,
+                (old, added) -> "PATH".equals(key) ? old + File.pathSeparatorChar + added : added));
+        try {
+            return spec.start();
+        } catch (IOException e) {
+            throw new IllegalStateException(owner() + ": cannot start " + Arrays.toString(command) + " in " + dir + ": "
+                    + e.getMessage() + " (is '" + command[0] + "' installed and on the PATH?)", e);
         }
     }
 

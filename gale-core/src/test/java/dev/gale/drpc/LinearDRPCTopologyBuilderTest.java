@@ -2,7 +2,9 @@ package dev.gale.drpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
+import dev.gale.Constants;
 import dev.gale.LocalCluster;
 import dev.gale.LocalDRPC;
 import dev.gale.coordination.BatchOutputCollector;
@@ -19,6 +21,8 @@ import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -125,5 +129,52 @@ class LinearDRPCTopologyBuilderTest {
                 .hasMessageContaining("must have exactly two fields, the request id and the result; it has [id, a, b]");
         assertThatThrownBy(() -> new LinearDRPCTopologyBuilder("g").createRemoteTopology())
                 .hasMessageContaining("add at least one bolt");
+    }
+
+    private static final UnaryOperator<String> COORD = bolt -> bolt + "/" + Constants.COORDINATED_STREAM_ID;
+
+    /** Each bolt's subscriptions, as "component/stream" to grouping. */
+    private static Map<String, String> inputsOf(StormTopology topology, String bolt) {
+        Map<String, String> inputs = new TreeMap<>();
+        topology.get_bolts().get(bolt).get_common().get_inputs()
+                .forEach((stream, grouping) -> inputs.put(stream.get_componentId() + "/" + stream.get_streamId(),
+                        grouping.toString()));
+        return inputs;
+    }
+
+    @Test
+    void thePipelineIsWiredThroughCoordinationStreams() {
+        LinearDRPCTopologyBuilder builder = new LinearDRPCTopologyBuilder("letters");
+        builder.addBolt(new Letters(), 3).addConfiguration("letters.conf", 7);
+        builder.addBolt(new Letters(), 2).shuffleGrouping().allGrouping("side");
+        builder.addBolt(new CountLetters(), 4).fieldsGrouping(new Fields("id"));
+        StormTopology topology = builder.createRemoteTopology();
+
+        assertThat(topology.get_spouts()).containsOnlyKeys("spout");
+        assertThat(inputsOf(topology, "prepare-request")).containsOnly(entry("spout/default", "none"));
+        assertThat(inputsOf(topology, "bolt0")).containsOnly(entry("prepare-request/default", "none"));
+        assertThat(topology.get_bolts().get("bolt0").get_common().get_parallelism_hint()).isEqualTo(3);
+        assertThat(topology.get_bolts().get("bolt0").get_common().get_json_conf()).contains("\"letters.conf\":7");
+        assertThat(inputsOf(topology, "bolt1")).containsOnly(entry(COORD.apply("bolt0"), "direct"),
+                entry("bolt0/default", "shuffle"), entry("bolt0/side", "all"));
+        assertThat(inputsOf(topology, "bolt2")).containsOnly(entry(COORD.apply("bolt1"), "direct"),
+                entry("bolt1/default", "fields[id]"), entry("prepare-request/id", "fields[request]"));
+        assertThat(inputsOf(topology, "bolt3")).containsOnly(entry("bolt2/default", "fields[id]"),
+                entry("prepare-request/ret", "fields[request]"));
+        assertThat(inputsOf(topology, "bolt4")).containsOnly(entry("bolt3/default", "none"));
+        assertThat(topology.get_bolts().get("bolt2").get_common().get_streams())
+                .containsOnlyKeys("default", Constants.COORDINATED_STREAM_ID);
+    }
+
+    @Test
+    void aBoltThatIsNotTheLastIsNotToldOfRequestIds() {
+        LinearDRPCTopologyBuilder builder = new LinearDRPCTopologyBuilder("letters");
+        builder.addBolt(new CountLetters(), 1);
+        builder.addBolt(new Letters(), 1).noneGrouping();
+        StormTopology topology = builder.createRemoteTopology();
+        assertThat(inputsOf(topology, "bolt0")).containsOnly(entry("prepare-request/default", "none"));
+        // Letters is no batch bolt: it cannot be told a request finished, so it gets no id stream.
+        assertThat(inputsOf(topology, "bolt1")).containsOnly(entry(COORD.apply("bolt0"), "direct"),
+                entry("bolt0/default", "none"));
     }
 }

@@ -12,6 +12,7 @@ import dev.gale.tuple.Tuple;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Tells one task's hooks of its events. With no hook registered each call is one emptiness check
@@ -34,104 +35,68 @@ final class TaskHooks {
     }
 
     void emit(String streamId, List<Object> values, int[] targets, int n) {
-        if (hooks.isEmpty()) {
-            return;
-        }
-        int[] copy = Arrays.copyOf(targets, n);
-        EmitInfo info = new EmitInfo(values, streamId, taskId, Arrays.stream(copy).boxed().toList());
-        for (int i = 0; i < hooks.size(); i++) {
-            try {
-                hooks.get(i).emit(info);
-            } catch (RuntimeException e) {
-                reported(i, "emit", e);
-            }
+        if (!hooks.isEmpty()) {
+            List<Integer> to = Arrays.stream(targets, 0, n).boxed().toList();
+            EmitInfo info = new EmitInfo(values, streamId, taskId, to);
+            tell("emit", hook -> hook.emit(info));
         }
     }
 
     void spoutAck(Object messageId, long latencyNanos) {
-        if (hooks.isEmpty()) {
-            return;
-        }
-        SpoutAckInfo info = new SpoutAckInfo(messageId, taskId, millis(latencyNanos));
-        for (int i = 0; i < hooks.size(); i++) {
-            try {
-                hooks.get(i).spoutAck(info);
-            } catch (RuntimeException e) {
-                reported(i, "spoutAck", e);
-            }
+        if (!hooks.isEmpty()) {
+            SpoutAckInfo info = new SpoutAckInfo(messageId, taskId, millis(latencyNanos));
+            tell("spoutAck", hook -> hook.spoutAck(info));
         }
     }
 
     void spoutFail(Object messageId, long latencyNanos) {
-        if (hooks.isEmpty()) {
-            return;
-        }
-        SpoutFailInfo info = new SpoutFailInfo(messageId, taskId, millis(latencyNanos));
-        for (int i = 0; i < hooks.size(); i++) {
-            try {
-                hooks.get(i).spoutFail(info);
-            } catch (RuntimeException e) {
-                reported(i, "spoutFail", e);
-            }
+        if (!hooks.isEmpty()) {
+            SpoutFailInfo info = new SpoutFailInfo(messageId, taskId, millis(latencyNanos));
+            tell("spoutFail", hook -> hook.spoutFail(info));
         }
     }
 
     void boltExecute(Tuple tuple, long latencyNanos) {
-        if (hooks.isEmpty()) {
-            return;
-        }
-        BoltExecuteInfo info = new BoltExecuteInfo(tuple, taskId, millis(latencyNanos));
-        for (int i = 0; i < hooks.size(); i++) {
-            try {
-                hooks.get(i).boltExecute(info);
-            } catch (RuntimeException e) {
-                reported(i, "boltExecute", e);
-            }
+        if (!hooks.isEmpty()) {
+            BoltExecuteInfo info = new BoltExecuteInfo(tuple, taskId, millis(latencyNanos));
+            tell("boltExecute", hook -> hook.boltExecute(info));
         }
     }
 
     void boltAck(Tuple tuple) {
-        if (hooks.isEmpty()) {
-            return;
-        }
-        // Gale does not time tuples from arrival to ack: reported as not sampled, which Storm allows.
-        BoltAckInfo info = new BoltAckInfo(tuple, taskId, null);
-        for (int i = 0; i < hooks.size(); i++) {
-            try {
-                hooks.get(i).boltAck(info);
-            } catch (RuntimeException e) {
-                reported(i, "boltAck", e);
-            }
+        if (!hooks.isEmpty()) {
+            // Gale does not time tuples from arrival to ack: reported as not sampled, which Storm allows.
+            BoltAckInfo info = new BoltAckInfo(tuple, taskId, null);
+            tell("boltAck", hook -> hook.boltAck(info));
         }
     }
 
     void boltFail(Tuple tuple) {
-        if (hooks.isEmpty()) {
-            return;
-        }
-        BoltFailInfo info = new BoltFailInfo(tuple, taskId, null);
-        for (int i = 0; i < hooks.size(); i++) {
-            try {
-                hooks.get(i).boltFail(info);
-            } catch (RuntimeException e) {
-                reported(i, "boltFail", e);
-            }
+        if (!hooks.isEmpty()) {
+            BoltFailInfo info = new BoltFailInfo(tuple, taskId, null);
+            tell("boltFail", hook -> hook.boltFail(info));
         }
     }
 
     /** Calls every hook's cleanup, each even if another threw. */
     void cleanup() {
-        for (int i = 0; i < hooks.size(); i++) {
-            try {
-                hooks.get(i).cleanup();
-            } catch (RuntimeException e) {
-                reported(i, "cleanup", e);
-            }
-        }
+        tell("cleanup", ITaskHook::cleanup);
     }
 
-    private void reported(int index, String event, RuntimeException e) {
-        errors.report(componentId, taskId, "task hook " + hooks.get(index).getClass().getName() + " threw in " + event, e);
+    /**
+     * Tells each hook, in registration order, of one event; a hook that throws is reported and the
+     * rest are still told. Indexed rather than iterated: a hook may register another while being
+     * told, and the newcomer is then told too instead of the walk failing.
+     */
+    private void tell(String event, Consumer<ITaskHook> call) {
+        for (int next = 0; next < hooks.size(); next++) {
+            ITaskHook hook = hooks.get(next);
+            try {
+                call.accept(hook);
+            } catch (RuntimeException e) {
+                errors.report(componentId, taskId, "task hook " + hook.getClass().getName() + " threw in " + event, e);
+            }
+        }
     }
 
     /** Milliseconds, or null for a negative (not measured) latency. */
