@@ -21,6 +21,17 @@ public class GeneralTopologyContext {
         this.topoConf = topoConf;
     }
 
+    /**
+     * Storm's constructor, for a context built by hand (tests, tools): the topology and its task, stream and
+     * field maps. Any of the maps, and the topology, may be null; the context then knows nothing of that part.
+     */
+    public GeneralTopologyContext(StormTopology topology, Map<String, Object> topoConf, Map<Integer, String> taskToComponent,
+                                  Map<String, List<Integer>> componentToSortedTasks,
+                                  Map<String, Map<String, Fields>> componentToStreamToFields, String stormId) {
+        this(new MapsTopologyView(topology, topoConf, taskToComponent, componentToSortedTasks, componentToStreamToFields, stormId),
+                topoConf);
+    }
+
     /** The topology's name. */
     public String getStormId() {
         return plan.name();

@@ -42,7 +42,7 @@ class FluxSimpleWindowingTest {
             words.add(new Values(i % 2 == 0 ? "nathan" : "mike"));
         }
         CompleteTopologyParam param = new CompleteTopologyParam();
-        param.setMockedSources(new MockedSources().addMockData("spout-1", words.toArray(new Values[0])));
+        param.setMockedSources(new MockedSources().withMockData("spout-1", words.toArray(new Values[0])));
         param.setStormConf(FluxBuilder.buildConfig(def));
         CompletedTopology result;
         try (Printed printed = new Printed()) {

@@ -36,7 +36,7 @@ class FluxSimpleWordcountTest {
         assertThat(context.getBolt("bolt-2")).isInstanceOf(LogInfoBolt.class);
 
         CompleteTopologyParam param = new CompleteTopologyParam();
-        param.setMockedSources(new MockedSources().addMockData("spout-1", new Values("nathan"), new Values("mike"),
+        param.setMockedSources(new MockedSources().withMockData("spout-1", new Values("nathan"), new Values("mike"),
                 new Values("nathan"), new Values("golda"), new Values("nathan")));
         param.setStormConf(FluxBuilder.buildConfig(def));
         CompletedTopology result = Testing.completeTopology(topology, param);

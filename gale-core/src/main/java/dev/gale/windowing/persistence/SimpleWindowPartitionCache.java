@@ -10,8 +10,8 @@ import java.util.concurrent.ConcurrentSkipListMap;
 /**
  * A {@link WindowPartitionCache} that, when full, evicts the unpinned entry with the largest key:
  * windows are scanned oldest partition first, so the newest partitions are the last to be read
- * again. Used on the window's thread only (Gale evaluates windows on the task's thread); not
- * thread-safe.
+ * again. Thread-safe, as Storm's: a key missing from the cache is loaded once even when threads
+ * ask for it together (Gale itself reads it from the window's thread only).
  *
  * @param <K> the key type
  * @param <V> the value type
@@ -37,19 +37,19 @@ public class SimpleWindowPartitionCache<K, V> implements WindowPartitionCache<K,
     }
 
     @Override
-    public V get(K key) {
+    public synchronized V get(K key) {
         return load(key);
     }
 
     @Override
-    public V pinAndGet(K key) {
+    public synchronized V pinAndGet(K key) {
         V val = load(key);
         pinned.merge(key, 1L, Long::sum);
         return val;
     }
 
     @Override
-    public boolean unpin(K key) {
+    public synchronized boolean unpin(K key) {
         Long val = pinned.computeIfPresent(key, (k, v) -> v - 1);
         if (val == null) {
             return false;
@@ -66,7 +66,7 @@ public class SimpleWindowPartitionCache<K, V> implements WindowPartitionCache<K,
     }
 
     @Override
-    public void invalidate(K key) {
+    public synchronized void invalidate(K key) {
         if (isPinned(key)) {
             return;
         }
