@@ -89,15 +89,6 @@ public final class StormTestJar {
         return names;
     }
 
-    /** Whether the jar holds this class file (by relocated class name). */
-    public boolean holds(String className) {
-        try (JarFile file = new JarFile(jar.toFile())) {
-            return file.getEntry(className.replace('.', '/') + ".class") != null;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     private static boolean declaresTests(JarFile file, JarEntry entry) throws IOException {
         try (InputStream in = file.getInputStream(entry)) {
             // ISO-8859-1 maps each byte to one char, so ASCII descriptors are found wherever they sit.

@@ -48,7 +48,8 @@ class StormTestJarsTest {
         StormTestClassRunner runner = new StormTestClassRunner(getClass().getClassLoader(), CLASS_DEADLINE, TEST_TIMEOUT);
         List<ReportWriter.JarResults> results = new ArrayList<>();
         long start = System.nanoTime();
-        try (ConsoleCapture ignored = new ConsoleCapture(target.resolve("storm-tests-output.log"))) {
+        ConsoleCapture console = new ConsoleCapture(target.resolve("storm-tests-output.log"));
+        try {
             for (StormTestJar jar : jars) {
                 List<ClassResult> jarResults = new ArrayList<>();
                 for (String className : classesByJar.get(jar.name())) {
@@ -59,6 +60,8 @@ class StormTestJarsTest {
                 }
                 results.add(new ReportWriter.JarResults(jar.name(), jarResults));
             }
+        } finally {
+            console.close();
         }
         Duration wallTime = Duration.ofNanos(System.nanoTime() - start);
 
