@@ -62,11 +62,6 @@ public final class StormTestJar {
         return name;
     }
 
-    /** The jar file. */
-    public Path path() {
-        return jar;
-    }
-
     /** The names of the top-level classes in the jar that carry Jupiter tests, sorted. */
     public List<String> testClassNames() {
         List<String> names = new ArrayList<>();
