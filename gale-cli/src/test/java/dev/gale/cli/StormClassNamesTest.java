@@ -79,10 +79,11 @@ class StormClassNamesTest {
         TopologyBuilder builder = new TopologyBuilder();
         builder.setSpout("sentences", new TestWordSpout(), 1);
         builder.setBolt("split", new WordCountTopology.SplitSentence(), 2).shuffleGrouping("sentences");
-        CompletedTopology result = Testing.completeTopology(builder.createTopology(), new CompleteTopologyParam()
-                .setStormConf(conf)
-                .setMockedSources(new MockedSources().addMockData("sentences", new Values("the cow jumped"),
-                        new Values("over the moon"))));
+        CompleteTopologyParam param = new CompleteTopologyParam();
+        param.setStormConf(conf);
+        param.setMockedSources(new MockedSources().withMockData("sentences", new Values("the cow jumped"),
+                new Values("over the moon")));
+        CompletedTopology result = Testing.completeTopology(builder.createTopology(), param);
 
         assertThat(result.stats().component("split").orElseThrow().lastErrors()).isEmpty();
         assertThat(result.emitted("split")).containsExactlyInAnyOrder(

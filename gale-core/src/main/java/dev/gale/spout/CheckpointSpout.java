@@ -125,31 +125,52 @@ public class CheckpointSpout extends BaseRichSpout {
 
     @Override
     public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
-        this.collector = collector;
-        this.clock = context.getClock();
-        this.name = "spout '" + context.getThisComponentId() + "' task " + context.getThisTaskId();
-        this.checkpointInterval = loadCheckpointInterval(conf);
         Object maxBackoff = conf.get(Config.GALE_STATE_CHECKPOINT_RETRY_MAX_MS);
         this.maxBackoffMs = maxBackoff instanceof Number ? Math.max(0, ((Number) maxBackoff).longValue()) : DEFAULT_MAX_BACKOFF_MS;
-        this.failedInARow = 0;
         this.relayTasks = new ArrayList<>();
         for (String c : relayComponents) {
             relayTasks.addAll(context.getComponentTasks(c));
         }
+        String spoutName = nameOf(context);
         if (!relayTasks.isEmpty()) {
             channel = (CheckpointChannel) context.getResource(CheckpointChannel.RESOURCE);
             if (channel == null) {
-                throw new IllegalStateException(name + ": checkpointed spouts " + relayComponents + " need the topology's "
+                throw new IllegalStateException(spoutName + ": checkpointed spouts " + relayComponents + " need the topology's "
                         + CheckpointChannel.class.getSimpleName() + ", which TopologyBuilder.createTopology adds");
             }
         }
-        this.progress = new CheckpointProgress(loadCheckpointState(conf, context), name);
+        open(context, collector, loadCheckpointInterval(conf), loadCheckpointState(conf, context));
+    }
+
+    /**
+     * Opens with a given interval and checkpoint state instead of reading them from the configuration and the
+     * state provider: Storm's seam for testing the protocol, kept with its signature.
+     */
+    void open(TopologyContext context, SpoutOutputCollector collector, int checkpointInterval,
+              KeyValueState<String, CheckPointState> checkpointState) {
+        this.collector = collector;
+        // A context built by hand (a test's mock) may have no clock: the JVM's then.
+        Clock contextClock = context.getClock();
+        this.clock = contextClock != null ? contextClock : Clock.system();
+        this.name = nameOf(context);
+        this.checkpointInterval = checkpointInterval;
+        if (relayTasks == null) {
+            // Opened through this seam alone: no relays, the default backoff.
+            relayTasks = new ArrayList<>();
+            maxBackoffMs = DEFAULT_MAX_BACKOFF_MS;
+        }
+        this.failedInARow = 0;
+        this.progress = new CheckpointProgress(checkpointState, name);
         this.lastCheckpointTs = clock.millis();
         this.recovering = true;
         this.step = null;
         this.spoiledPrepare = -1;
         LOG.info("{}: checkpoint every {} ms, starting from {}{}", name, checkpointInterval, progress.current(),
                 relayTasks.isEmpty() ? "" : ", relayed by " + relayComponents);
+    }
+
+    private static String nameOf(TopologyContext context) {
+        return "spout '" + context.getThisComponentId() + "' task " + context.getThisTaskId();
     }
 
     @SuppressWarnings("unchecked")

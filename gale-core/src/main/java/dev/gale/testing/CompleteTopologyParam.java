@@ -8,9 +8,9 @@ import java.util.Map;
  * Options of a completed topology run, Storm's {@code CompleteTopologyParam} (for
  * {@code dev.gale.Testing.completeTopology}) and Gale's {@link Testing#completeTopology}:
  * mocked sources, configuration, a name, whether to clean the spouts' state afterwards, and
- * how long (real time, and simulated time) the run may take. Setters return {@code this} so
- * they chain (Storm's return nothing; calls written for Storm compile unchanged). Not
- * thread-safe.
+ * how long (real time, and simulated time) the run may take. Storm's setters return nothing, as
+ * in Storm, so code compiled against Storm links; Gale's own ({@link #setTimeout},
+ * {@link #setSimulatedTimeLimit}) return {@code this}. Not thread-safe.
  */
 public class CompleteTopologyParam {
     private MockedSources mockedSources = new MockedSources();
@@ -25,18 +25,16 @@ public class CompleteTopologyParam {
     }
 
     /** The mocked spouts (null: none). */
-    public CompleteTopologyParam setMockedSources(MockedSources mockedSources) {
+    public void setMockedSources(MockedSources mockedSources) {
         this.mockedSources = mockedSources == null ? new MockedSources() : mockedSources;
-        return this;
     }
 
     public Map<String, Object> getStormConf() {
         return stormConf;
     }
 
-    public CompleteTopologyParam setStormConf(Map<String, Object> stormConf) {
+    public void setStormConf(Map<String, Object> stormConf) {
         this.stormConf = stormConf == null ? new Config() : stormConf;
-        return this;
     }
 
     /** Whether the spouts' {@code clean()} is called after the run (Storm's run). Default true. */
@@ -44,9 +42,8 @@ public class CompleteTopologyParam {
         return cleanupState;
     }
 
-    public CompleteTopologyParam setCleanupState(Boolean cleanupState) {
+    public void setCleanupState(Boolean cleanupState) {
         this.cleanupState = cleanupState == null || cleanupState;
-        return this;
     }
 
     /** The name the topology runs under; null (the default) means a generated one. */
@@ -54,9 +51,8 @@ public class CompleteTopologyParam {
         return topologyName;
     }
 
-    public CompleteTopologyParam setTopologyName(String topologyName) {
+    public void setTopologyName(String topologyName) {
         this.topologyName = topologyName;
-        return this;
     }
 
     /**
@@ -79,9 +75,9 @@ public class CompleteTopologyParam {
     }
 
     /** Storm's name for {@link #setTimeout}, in milliseconds (null: the default). */
-    public CompleteTopologyParam setTimeoutMs(Integer millis) {
+    public void setTimeoutMs(Integer millis) {
         long timeout = millis == null ? dev.gale.Testing.TEST_TIMEOUT_MS : millis; // fully qualified: testing.Testing shares the name
-        return setTimeout(Duration.ofMillis(timeout));
+        setTimeout(Duration.ofMillis(timeout));
     }
 
     /** Simulated time the run may advance before it is abandoned with an error. Default 1 h. */

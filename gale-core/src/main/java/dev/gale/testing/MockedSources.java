@@ -28,22 +28,36 @@ public class MockedSources {
     }
 
     /** Adds tuples a spout emits on its default stream. */
-    public MockedSources addMockData(String spoutId, Values... tuples) {
-        return addMockData(spoutId, Utils.DEFAULT_STREAM_ID, tuples);
+    public void addMockData(String spoutId, Values... tuples) {
+        addMockData(spoutId, Utils.DEFAULT_STREAM_ID, tuples);
     }
 
     /** Adds tuples a spout emits on a stream. */
-    public MockedSources addMockData(String spoutId, String streamId, Values... tuples) {
+    public void addMockData(String spoutId, String streamId, Values... tuples) {
         List<FixedTuple> list = data.computeIfAbsent(spoutId, k -> new ArrayList<>());
         for (Values v : tuples) {
             list.add(new FixedTuple(streamId, Collections.unmodifiableList(new ArrayList<>(v))));
         }
+    }
+
+    /**
+     * Gale: {@link #addMockData(String, Values...)} returning this sources, to chain (Storm's method returns
+     * nothing, and keeps that signature).
+     */
+    public MockedSources withMockData(String spoutId, Values... tuples) {
+        addMockData(spoutId, tuples);
+        return this;
+    }
+
+    /** Gale: {@link #addMockData(String, String, Values...)} returning this sources, to chain. */
+    public MockedSources withMockData(String spoutId, String streamId, Values... tuples) {
+        addMockData(spoutId, streamId, tuples);
         return this;
     }
 
     /** Adds tuples given as lists. */
     public MockedSources addMockData(String spoutId, String streamId, List<? extends List<Object>> tuples) {
-        return addMockData(spoutId, streamId, tuples.stream().map(t -> new Values(t.toArray())).toArray(Values[]::new));
+        return withMockData(spoutId, streamId, tuples.stream().map(t -> new Values(t.toArray())).toArray(Values[]::new));
     }
 
     /** Spout id to its tuples, in order (Storm's shape). */

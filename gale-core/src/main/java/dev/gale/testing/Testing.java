@@ -36,7 +36,9 @@ public final class Testing {
 
     /** Completes a topology with default options and the given mocked sources. */
     public static CompletedTopology completeTopology(StormTopology topology, MockedSources sources) {
-        return completeTopology(topology, new CompleteTopologyParam().setMockedSources(sources));
+        CompleteTopologyParam param = new CompleteTopologyParam();
+        param.setMockedSources(sources);
+        return completeTopology(topology, param);
     }
 
     /**

@@ -23,7 +23,8 @@ public class DefaultShellLogHandler implements ShellLogHandler {
     @Override
     public void log(ShellMsg msg) {
         if (msg == null) {
-            return;
+            // As Storm: a missing message is the caller's bug, not something to log.
+            throw new IllegalArgumentException("A ShellMsg is required to log");
         }
         String text = msg.getMsg();
         switch (msg.getLogLevel()) {

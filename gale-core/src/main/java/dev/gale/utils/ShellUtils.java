@@ -15,11 +15,14 @@ public final class ShellUtils {
      * A new instance of the class {@code topology.multilang.log.handler} names (a Storm class name is
      * found under {@code dev.gale.}), else a {@link DefaultShellLogHandler}.
      *
-     * @throws IllegalArgumentException if the class is missing, not a {@link ShellLogHandler}, or has
-     *     no public no-argument constructor
+     * @throws IllegalArgumentException if {@code topoConf} is null (as in Storm), or the class is missing,
+     *     not a {@link ShellLogHandler}, or has no public no-argument constructor
      */
     public static ShellLogHandler getLogHandler(Map<String, Object> topoConf) {
-        Object name = topoConf == null ? null : topoConf.get(Config.TOPOLOGY_MULTILANG_LOG_HANDLER);
+        if (topoConf == null) {
+            throw new IllegalArgumentException("A topology configuration is required to choose the multilang log handler");
+        }
+        Object name = topoConf.get(Config.TOPOLOGY_MULTILANG_LOG_HANDLER);
         if (name == null) {
             return new DefaultShellLogHandler();
         }

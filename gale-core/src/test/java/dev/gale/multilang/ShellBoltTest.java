@@ -60,8 +60,10 @@ class ShellBoltTest {
         TopologyBuilder builder = new TopologyBuilder();
         builder.setSpout("spout", new FeederSpout(new Fields("sentence")));
         builder.setBolt("shell", bolt, tasks).shuffleGrouping("spout");
-        return Testing.completeTopology(builder.createTopology(), new CompleteTopologyParam()
-                .setMockedSources(new MockedSources().addMockData("spout", sentences)).setStormConf(conf));
+        CompleteTopologyParam param = new CompleteTopologyParam();
+        param.setMockedSources(new MockedSources().withMockData("spout", sentences));
+        param.setStormConf(conf);
+        return Testing.completeTopology(builder.createTopology(), param);
     }
 
     private static List<String> errors(CompletedTopology result) {

@@ -127,9 +127,10 @@ class ShellChildHazardsTest {
         TopologyBuilder builder = new TopologyBuilder();
         builder.setSpout("spout", new FeederSpout(new Fields("sentence")));
         builder.setBolt("shell", new Child(dir, mode), 1).shuffleGrouping("spout");
-        return Testing.completeTopology(builder.createTopology(), new CompleteTopologyParam()
-                .setMockedSources(new MockedSources().addMockData("spout", tuples)).setStormConf(conf)
-                .setTimeout(Duration.ofSeconds(60)));
+        CompleteTopologyParam param = new CompleteTopologyParam().setTimeout(Duration.ofSeconds(60));
+        param.setMockedSources(new MockedSources().withMockData("spout", tuples));
+        param.setStormConf(conf);
+        return Testing.completeTopology(builder.createTopology(), param);
     }
 
     private static List<String> errors(CompletedTopology result) {

@@ -99,7 +99,7 @@ class TestingTest {
     void completesAWordCountOnMockedSentencesAndReturnsEveryEmit() {
         long start = System.nanoTime();
         CompletedTopology result = Testing.completeTopology(wordCount(), new MockedSources()
-                .addMockData("sentences", new Values("the cat"), new Values("the dog"), new Values("a cat")));
+                .withMockData("sentences", new Values("the cat"), new Values("the dog"), new Values("a cat")));
         assertThat(Testing.readTuples(result, "sentences"))
                 .containsExactly(List.of("the cat"), List.of("the dog"), List.of("a cat"));
         assertThat(result.emitted("split")).containsExactlyInAnyOrder(
@@ -115,7 +115,7 @@ class TestingTest {
     @Test
     void mockedTuplesOnANamedStream() {
         CompletedTopology result = Testing.completeTopology(wordCount(), new MockedSources()
-                .addMockData("sentences", "control", new Values("stop")));
+                .withMockData("sentences", "control", new Values("stop")));
         assertThat(result.emitted("sentences", "control")).containsExactly(List.of("stop"));
         assertThat(result.emitted("split")).isEmpty();
     }
@@ -146,9 +146,10 @@ class TestingTest {
         Config conf = new Config();
         conf.setMessageTimeoutSecs(20);
         long start = System.nanoTime();
-        CompletedTopology result = Testing.completeTopology(b.createTopology(), new CompleteTopologyParam()
-                .setStormConf(conf)
-                .setMockedSources(new MockedSources().addMockData("sentences", new Values("x y"), new Values("z"))));
+        CompleteTopologyParam param = new CompleteTopologyParam();
+        param.setStormConf(conf);
+        param.setMockedSources(new MockedSources().withMockData("sentences", new Values("x y"), new Values("z")));
+        CompletedTopology result = Testing.completeTopology(b.createTopology(), param);
         assertThat(result.failed("sentences")).containsExactlyInAnyOrder(0, 1);
         assertThat(result.acked("sentences")).isEmpty();
         assertThat(result.simulatedTime()).isBetween(Duration.ofSeconds(20), Duration.ofSeconds(25));
@@ -158,11 +159,11 @@ class TestingTest {
     @Test
     void mockingASpoutTheTopologyDoesNotHaveIsAClearError() {
         assertThatThrownBy(() -> Testing.completeTopology(wordCount(),
-                new MockedSources().addMockData("sentence", new Values("x"))))
+                new MockedSources().withMockData("sentence", new Values("x"))))
                 .isInstanceOf(InvalidTopologyException.class)
                 .hasMessageContaining("'sentence'").hasMessageContaining("sentences");
         assertThatThrownBy(() -> Testing.completeTopology(wordCount(),
-                new MockedSources().addMockData("sentences", "nope", new Values("x"))))
+                new MockedSources().withMockData("sentences", "nope", new Values("x"))))
                 .isInstanceOf(InvalidTopologyException.class)
                 .hasMessageContaining("'nope'").hasMessageContaining("[default, control]");
     }

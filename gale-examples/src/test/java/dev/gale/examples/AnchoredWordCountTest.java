@@ -15,7 +15,7 @@ class AnchoredWordCountTest {
     void countsEveryWordAndAcksEverySentence() {
         // The topology 'gale run anchored-wordcount' runs, with two known sentences.
         CompletedTopology result = Testing.completeTopology(AnchoredWordCount.createTopology(), new MockedSources()
-                .addMockData("spout", new Values("the cow jumped over the moon"), new Values("the moon")));
+                .withMockData("spout", new Values("the cow jumped over the moon"), new Values("the moon")));
 
         assertThat(result.emitted("split")).hasSize(8).allSatisfy(t -> assertThat(t.get(1)).isEqualTo(1));
         assertThat(result.emitted("count")).containsExactlyInAnyOrder(

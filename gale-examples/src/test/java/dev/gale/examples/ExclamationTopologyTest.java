@@ -19,7 +19,7 @@ class ExclamationTopologyTest {
     void everyWordLeavesExclaim2WithSixExclamationMarks() {
         // The topology 'gale run exclamation' runs, with the random words replaced by known ones.
         CompletedTopology result = Testing.completeTopology(ExclamationTopology.createTopology(), new MockedSources()
-                .addMockData("word", new Values("nathan"), new Values("bertels"), new Values("nathan")));
+                .withMockData("word", new Values("nathan"), new Values("bertels"), new Values("nathan")));
 
         assertThat(result.emitted("exclaim1")).containsExactlyInAnyOrder(
                 List.of("nathan!!!"), List.of("bertels!!!"), List.of("nathan!!!"));

@@ -15,7 +15,7 @@ class LambdaTopologyTest {
     void theBoltLambdaPrefixesTheFirstPartAndTagsIt() {
         // The topology 'gale run lambda' runs, with known strings in place of the random UUIDs.
         CompletedTopology result = Testing.completeTopology(LambdaTopology.createTopology(), new MockedSources()
-                .addMockData("spout1", new Values("1b4e28ba-2fa1-11d2"), new Values("6fa459ea-ee8a")));
+                .withMockData("spout1", new Values("1b4e28ba-2fa1-11d2"), new Values("6fa459ea-ee8a")));
 
         assertThat(result.emitted("bolt1")).containsExactlyInAnyOrder(
                 List.of("Hello lambda:1b4e28ba:so cool!", 999),

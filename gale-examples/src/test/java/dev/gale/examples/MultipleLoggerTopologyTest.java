@@ -15,7 +15,7 @@ class MultipleLoggerTopologyTest {
     void loggingBoltsExclaimLikeExclamationTopology() {
         // The topology 'gale run multiple-logger' runs, with known words in place of random ones.
         CompletedTopology result = Testing.completeTopology(MultipleLoggerTopology.createTopology(),
-                new MockedSources().addMockData("word", new Values("nathan"), new Values("mike")));
+                new MockedSources().withMockData("word", new Values("nathan"), new Values("mike")));
 
         assertThat(result.emitted("exclaim1")).containsExactlyInAnyOrder(List.of("nathan!!!"), List.of("mike!!!"));
         assertThat(result.emitted("exclaim2")).containsExactlyInAnyOrder(

@@ -46,7 +46,7 @@ class WordCountTopologyTest {
         builder.setBolt("split", new WordCountTopology.SplitSentence(), 8).shuffleGrouping("spout");
         builder.setBolt("count", new WordCountBolt(), 12).fieldsGrouping("split", new Fields("word"));
         CompletedTopology result = Testing.completeTopology(builder.createTopology(), new MockedSources()
-                .addMockData("spout", new Values("the cow jumped over the moon"), new Values("the man went to the store")));
+                .withMockData("spout", new Values("the cow jumped over the moon"), new Values("the man went to the store")));
 
         assertThat(result.emitted("split")).containsExactlyInAnyOrder(
                 List.of("the"), List.of("cow"), List.of("jumped"), List.of("over"), List.of("the"), List.of("moon"),

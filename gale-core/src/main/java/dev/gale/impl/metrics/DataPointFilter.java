@@ -1,11 +1,11 @@
 package dev.gale.impl.metrics;
 
 import dev.gale.metric.api.IMetricsConsumer.DataPoint;
+import dev.gale.metric.util.DataPointExpander;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -39,17 +39,8 @@ final class DataPointFilter implements Serializable {
 
     List<DataPoint> apply(Collection<DataPoint> points) {
         List<DataPoint> out = new ArrayList<>(points.size());
-        for (DataPoint p : points) {
-            if (expandMapType && p.value == null) {
-                continue; // as Storm's expander: nothing to expand
-            }
-            if (expandMapType && p.value instanceof Map) {
-                for (Map.Entry<?, ?> e : ((Map<?, ?>) p.value).entrySet()) {
-                    keepIfWanted(new DataPoint(p.name + separator + e.getKey(), e.getValue()), out);
-                }
-            } else {
-                keepIfWanted(p, out);
-            }
+        for (DataPoint p : new DataPointExpander(expandMapType, separator).expandDataPoints(points)) {
+            keepIfWanted(p, out);
         }
         return out;
     }
