@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * A task hook for word-count examples whose spouts never stop (too many emits to record one by
+ * A task hook for word-count examples whose spouts never pause (too many emits to record one by
  * one): it tallies, per word, the words in the sentences the spout emits, the words the splitter
  * emits, and for the counter the (word, count) pairs it emits, the highest count and the tasks
  * that emitted them. Added to every task by {@code topology.auto.task.hooks}; one tally per JVM:
@@ -36,11 +36,7 @@ public class WordTally extends BaseTaskHook {
             return;
         }
         switch (component) {
-            case "spout" -> {
-                for (String w : ((String) info.values.get(0)).split("\\s+")) {
-                    tally(SENTENCE_WORDS, w);
-                }
-            }
+            case "sentences" -> Words.of((String) info.values.get(0)).forEach(w -> tally(SENTENCE_WORDS, w));
             case "split" -> tally(SPLIT_WORDS, (String) info.values.get(0));
             case "count" -> {
                 String word = (String) info.values.get(0);
