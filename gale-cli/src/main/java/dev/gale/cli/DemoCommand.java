@@ -2,9 +2,9 @@ package dev.gale.cli;
 
 import dev.gale.Config;
 import dev.gale.LocalCluster;
-import dev.gale.generated.StormTopology;
 import dev.gale.examples.ReliableWordCount;
 import dev.gale.examples.ReliableWordCount.Progress;
+import dev.gale.generated.StormTopology;
 import dev.gale.stats.ErrorInfo;
 import dev.gale.stats.LatencySummary;
 import dev.gale.stats.TopologyStats;

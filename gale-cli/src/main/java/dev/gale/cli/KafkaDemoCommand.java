@@ -1,10 +1,10 @@
 package dev.gale.cli;
 
 import dev.gale.cli.KafkaDemoCheck.WordRecord;
-import dev.gale.kafka.embedded.EmbeddedKafkaBroker;
 import dev.gale.examples.KafkaWordCountTopology;
 import dev.gale.examples.KafkaWordCountTopology.Counters;
 import dev.gale.examples.ReliableWordCount;
+import dev.gale.kafka.embedded.EmbeddedKafkaBroker;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;

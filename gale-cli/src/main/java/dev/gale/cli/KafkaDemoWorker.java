@@ -2,9 +2,9 @@ package dev.gale.cli;
 
 import dev.gale.Config;
 import dev.gale.LocalCluster;
-import dev.gale.spi.UiSettings;
 import dev.gale.examples.KafkaWordCountTopology;
 import dev.gale.examples.KafkaWordCountTopology.Counters;
+import dev.gale.spi.UiSettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;

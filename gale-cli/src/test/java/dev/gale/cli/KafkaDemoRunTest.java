@@ -3,8 +3,8 @@ package dev.gale.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gale.cli.MainTest.Result;
-import dev.gale.kafka.embedded.EmbeddedKafkaBroker;
 import dev.gale.examples.ReliableWordCount;
+import dev.gale.kafka.embedded.EmbeddedKafkaBroker;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -6,8 +6,8 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gale.Config;
 import dev.gale.LocalCluster;
-import dev.gale.generated.StormTopology;
 import dev.gale.examples.ReliableWordCount.Progress;
+import dev.gale.generated.StormTopology;
 import dev.gale.testing.BoltTester;
 import dev.gale.time.SimulatedClock;
 import dev.gale.topology.IRichBolt;
