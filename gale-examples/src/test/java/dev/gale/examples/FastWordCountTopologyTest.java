@@ -34,7 +34,7 @@ class FastWordCountTopologyTest {
 
     @Test
     void atFullSpeedEveryWordIsCountedByOneTaskAndMainPrintsTheFiguresThenKillsTheTopology() throws Exception {
-        WordTally.clear();
+        WordTally.clear("fast-wc");
         try (StdOut out = new StdOut();
              LocalCluster cluster = new LocalCluster.Builder()
                      .withDaemonConf(Config.TOPOLOGY_AUTO_TASK_HOOKS, List.of(WordTally.class.getName())).build();
@@ -67,7 +67,7 @@ class FastWordCountTopologyTest {
 
     @Test
     void whenStoppedEveryEmittedSentenceIsAckedAndEverySplitWordCounted() {
-        WordTally.clear();
+        WordTally.clear("fast");
         try (LocalCluster cluster = new LocalCluster.Builder()
                 .withDaemonConf(Config.TOPOLOGY_AUTO_TASK_HOOKS, List.of(WordTally.class.getName())).build()) {
             Config conf = new Config();
