@@ -25,7 +25,7 @@ public final class LambdaTopology {
         Beaufort scale = new Beaufort();
         TopologyBuilder builder = new TopologyBuilder();
         builder.setSpout("knots", () -> {
-            Utils.sleep(100); // a reading every 100 ms keeps the printout readable
+            Utils.sleep(50); // keeps the printout readable, and short of the engine's 100 ms warning
             return ThreadLocalRandom.current().nextInt(70);
         });
         builder.setBolt("beaufort", (tuple, collector) -> {
