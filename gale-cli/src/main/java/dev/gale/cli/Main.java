@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
             "Examples:",
             "  gale                          run the demo (same as 'gale demo')",
             "  gale run wordcount --seconds 5",
-            "                                storm-starter's WordCountTopology for 5 s",
+            "                                word count with a Python splitter, for 5 s",
             "  gale demo --conf reliable.fail.fraction=0.2",
             "                                the demo, failing 20%% of the word tuples",
             "  gale kafka-demo               two Gale processes reading and writing Kafka,",

@@ -5,22 +5,22 @@ import dev.gale.LocalCluster;
 import dev.gale.examples.AnchoredWordCount;
 import dev.gale.examples.ExclamationTopology;
 import dev.gale.examples.FastWordCountTopology;
-import dev.gale.examples.InOrderDeliveryTest;
+import dev.gale.examples.InOrderDeliveryCheck;
 import dev.gale.examples.JoinBoltExample;
 import dev.gale.examples.KafkaWordCountTopology;
 import dev.gale.examples.LambdaTopology;
-import dev.gale.examples.MultiThreadWordCountTopology;
-import dev.gale.examples.MultipleLoggerTopology;
 import dev.gale.examples.PersistentWindowingTopology;
+import dev.gale.examples.PythonWordCount;
 import dev.gale.examples.ReliableWordCount;
 import dev.gale.examples.RollingTopWords;
-import dev.gale.examples.SingleJoinExample;
 import dev.gale.examples.SkewedRollingTopWords;
 import dev.gale.examples.SlidingTupleTsTopology;
 import dev.gale.examples.SlidingWindowTopology;
 import dev.gale.examples.StatefulTopology;
 import dev.gale.examples.StatefulWindowingTopology;
-import dev.gale.examples.WordCountTopology;
+import dev.gale.examples.StationReadingsJoin;
+import dev.gale.examples.ThreadPoolWordCount;
+import dev.gale.examples.WeatherLoggersTopology;
 import dev.gale.generated.StormTopology;
 import dev.gale.stats.ComponentStats;
 import dev.gale.stats.LatencySummary;
@@ -62,19 +62,21 @@ import picocli.CommandLine.Spec;
             "TARGET is an example name or a fully-qualified class name, or give",
             "--flux FILE instead: a topology defined in YAML as for Storm's Flux",
             "(see docs/flux.md). Examples:",
-            "  wordcount           storm-starter's WordCountTopology (a Python splitter:",
-            "                      needs python3)",
-            "  exclamation         storm-starter's ExclamationTopology",
-            "  singlejoin          storm-starter's SingleJoinExample",
+            "  wordcount           word count with its splitter in Python, a multilang",
+            "                      ShellBolt (needs python3)",
+            "  exclamation         two chained bolts, each appending '!' to a word,",
+            "                      anchored",
+            "  singlejoin          two streams joined on a key by SingleJoinBolt",
             "  reliable-wordcount  the demo's job; stops once every line is acked",
             "  kafka-wordcount     words from topic to topic through KafkaSpout and",
             "                      KafkaBolt: --conf kafka.bootstrap=HOST:PORT (and",
             "                      kafka.in.topic, kafka.out.topic, kafka.group)",
             "  rolling-top-words   the top 3 words of a 12 s window sliding every 3 s:",
             "                      counted on tick tuples, ranked in two stages",
-            "  lambda              storm-starter's LambdaTopology (spout and bolts as lambdas)",
-            "  anchored-wordcount  storm-starter's AnchoredWordCount",
-            "  multiple-logger     storm-starter's MultipleLoggerTopology",
+            "  lambda              spout and bolts written as lambdas (wind speeds on",
+            "                      the Beaufort scale)",
+            "  anchored-wordcount  word count with every word anchored to its sentence",
+            "  multiple-logger     a bolt logging through several named loggers",
             "  sliding-window      windows counted in tuples: the peak of the last 20",
             "                      wind readings every 5 (sliding), then the range of",
             "                      every 4 peaks (tumbling)",
@@ -87,12 +89,11 @@ import picocli.CommandLine.Spec;
             "  skewed-rolling-top-words  rolling-top-words for one word far more frequent",
             "                      than the others: partial key grouping splits its counts",
             "                      over two counters, summed again before the ranking",
-            "  multithread-wordcount  storm-starter's MultiThreadWordCountTopology: a",
-            "                      bolt emitting from threads of its own, metrics v1 logged",
-            "  fast-wordcount      storm-starter's FastWordCountTopology: word count as",
-            "                      fast as it goes, figures read from Nimbus every 30 s",
-            "  in-order-delivery   storm-starter's InOrderDeliveryTest: checks each",
-            "                      spout task's tuples arrive in order (fields grouping)",
+            "  multithread-wordcount  word count whose splitter emits and acks from a",
+            "                      thread pool of its own; a metric v1 logged every second",
+            "  fast-wordcount      word count with a spout that never pauses",
+            "  in-order-delivery   checks that each spout task's tuples reach the bolt",
+            "                      in the order emitted (fields grouping)",
             "  stateful            a stateful bolt: each station's record gust kept in a",
             "                      checkpointed KeyValueState, readings acked once committed",
             "  stateful-windowing  a windowed bolt with state: mean wind of each window,",
@@ -132,22 +133,22 @@ final class RunCommand implements Callable<Integer> {
     static final Map<String, Class<?>> EXAMPLES = new LinkedHashMap<>();
 
     static {
-        EXAMPLES.put("wordcount", WordCountTopology.class);
+        EXAMPLES.put("wordcount", PythonWordCount.class);
         EXAMPLES.put("exclamation", ExclamationTopology.class);
-        EXAMPLES.put("singlejoin", SingleJoinExample.class);
+        EXAMPLES.put("singlejoin", StationReadingsJoin.class);
         EXAMPLES.put("reliable-wordcount", ReliableWordCount.class);
         EXAMPLES.put("kafka-wordcount", KafkaWordCountTopology.class);
         EXAMPLES.put("rolling-top-words", RollingTopWords.class);
         EXAMPLES.put("lambda", LambdaTopology.class);
         EXAMPLES.put("anchored-wordcount", AnchoredWordCount.class);
-        EXAMPLES.put("multiple-logger", MultipleLoggerTopology.class);
+        EXAMPLES.put("multiple-logger", WeatherLoggersTopology.class);
         EXAMPLES.put("sliding-window", SlidingWindowTopology.class);
         EXAMPLES.put("sliding-tuple-ts", SlidingTupleTsTopology.class);
         EXAMPLES.put("join-bolt", JoinBoltExample.class);
         EXAMPLES.put("skewed-rolling-top-words", SkewedRollingTopWords.class);
-        EXAMPLES.put("multithread-wordcount", MultiThreadWordCountTopology.class);
+        EXAMPLES.put("multithread-wordcount", ThreadPoolWordCount.class);
         EXAMPLES.put("fast-wordcount", FastWordCountTopology.class);
-        EXAMPLES.put("in-order-delivery", InOrderDeliveryTest.class);
+        EXAMPLES.put("in-order-delivery", InOrderDeliveryCheck.class);
         EXAMPLES.put("stateful", StatefulTopology.class);
         EXAMPLES.put("stateful-windowing", StatefulWindowingTopology.class);
         EXAMPLES.put("persistent-windowing", PersistentWindowingTopology.class);

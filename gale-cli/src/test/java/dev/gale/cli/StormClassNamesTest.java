@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gale.Config;
-import dev.gale.examples.WordCountTopology;
+import dev.gale.examples.PythonWordCount;
 import dev.gale.flux.FluxBuilder;
 import dev.gale.flux.model.ExecutionContext;
 import dev.gale.flux.model.TopologyDef;
@@ -55,8 +55,8 @@ class StormClassNamesTest {
         assertThat(ClassResolver.find(" org.apache.storm.metric.LoggingMetricsConsumer "))
                 .isEqualTo(LoggingMetricsConsumer.class);
         // Nested classes written with dots, as getCanonicalName() writes them.
-        assertThat(ClassResolver.find("org.apache.storm.examples.WordCountTopology.SplitSentence"))
-                .isEqualTo(WordCountTopology.SplitSentence.class);
+        assertThat(ClassResolver.find("org.apache.storm.examples.PythonWordCount.SplitWords"))
+                .isEqualTo(PythonWordCount.SplitWords.class);
         // A Storm class Gale has no counterpart for is Storm's.
         assertThat(ClassResolver.find("org.apache.storm.daemon.worker.Worker").getName())
                 .isEqualTo("org.apache.storm.daemon.worker.Worker");
@@ -78,16 +78,16 @@ class StormClassNamesTest {
 
         TopologyBuilder builder = new TopologyBuilder();
         builder.setSpout("sentences", new TestWordSpout(), 1);
-        builder.setBolt("split", new WordCountTopology.SplitSentence(), 2).shuffleGrouping("sentences");
+        builder.setBolt("split", new PythonWordCount.SplitWords(), 2).shuffleGrouping("sentences");
         CompleteTopologyParam param = new CompleteTopologyParam();
         param.setStormConf(conf);
-        param.setMockedSources(new MockedSources().withMockData("sentences", new Values("the cow jumped"),
-                new Values("over the moon")));
+        param.setMockedSources(new MockedSources().withMockData("sentences", new Values("the tide turns"),
+                new Values("over the pier")));
         CompletedTopology result = Testing.completeTopology(builder.createTopology(), param);
 
         assertThat(result.stats().component("split").orElseThrow().lastErrors()).isEmpty();
         assertThat(result.emitted("split")).containsExactlyInAnyOrder(
-                List.of("the"), List.of("cow"), List.of("jumped"), List.of("over"), List.of("the"), List.of("moon"));
+                List.of("the"), List.of("tide"), List.of("turns"), List.of("over"), List.of("the"), List.of("pier"));
         assertThat(StateFactory.getState("ns", conf, null)).isInstanceOf(InMemoryKeyValueState.class);
     }
 
@@ -116,7 +116,7 @@ class StormClassNamesTest {
 
     @Test
     void aStormClassNameOnTheCommandLineRunsGalesClass() {
-        assertThat(RunCommand.resolve("org.apache.storm.examples.WordCountTopology")).isEqualTo(WordCountTopology.class);
+        assertThat(RunCommand.resolve("org.apache.storm.examples.PythonWordCount")).isEqualTo(PythonWordCount.class);
     }
 
     private static Map<String, Object> withCommandLine(Map<String, Object> conf) {

@@ -1,100 +1,46 @@
 package dev.gale.examples;
 
-import dev.gale.Config;
+import dev.gale.examples.bolt.WordCountBolt;
+import dev.gale.examples.spout.SentenceSpout;
 import dev.gale.generated.StormTopology;
-import dev.gale.spout.SpoutOutputCollector;
+import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
-import dev.gale.topology.BasicOutputCollector;
-import dev.gale.topology.ConfigurableTopology;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;
-import dev.gale.topology.base.BaseBasicBolt;
-import dev.gale.topology.base.BaseRichSpout;
+import dev.gale.topology.base.BaseRichBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
-import dev.gale.utils.Utils;
-import java.util.HashMap;
 import java.util.Map;
-import java.util.Random;
-import java.util.UUID;
 
 /**
- * storm-starter's AnchoredWordCount: word count where the spout emits each sentence with a message
- * id, so every word and count is anchored to its sentence (BaseBasicBolt anchors and acks).
+ * Word count with reliable processing spelled out: the {@link SentenceSpout} gives every sentence
+ * a message id, and "split" anchors each word it emits to its sentence before acking the sentence.
+ * A sentence is then acked to the spout only once all of its words are counted, and failed (and
+ * sent again by the spout) if any word fails or times out on the way.
+ *
+ * <p>Run it with {@code gale run anchored-wordcount}.
  */
-public class AnchoredWordCount extends ConfigurableTopology {
-
-    public static void main(String[] args) throws Exception {
-        ConfigurableTopology.start(new AnchoredWordCount(), args);
+public final class AnchoredWordCount {
+    private AnchoredWordCount() {
     }
 
-    /** Used by {@code gale run anchored-wordcount} and the tests. */
-    public static StormTopology createTopology() {
-        return builder().createTopology();
-    }
-
-    static TopologyBuilder builder() {
-        TopologyBuilder builder = new TopologyBuilder();
-
-        builder.setSpout("spout", new RandomSentenceSpout(), 4);
-
-        builder.setBolt("split", new SplitSentence(), 4).shuffleGrouping("spout");
-        builder.setBolt("count", new WordCount(), 4).fieldsGrouping("split", new Fields("word"));
-        return builder;
-    }
-
-    @Override
-    protected int run(String[] args) throws Exception {
-        TopologyBuilder builder = builder();
-
-        Config conf = new Config();
-        conf.setMaxTaskParallelism(3);
-
-        String topologyName = "word-count";
-
-        conf.setNumWorkers(3);
-
-        if (args != null && args.length > 0) {
-            topologyName = args[0];
-        }
-        return submit(topologyName, conf, builder);
-    }
-
-    /** Emits one of five sentences every 10 ms, each with a fresh UUID as message id. */
-    public static class RandomSentenceSpout extends BaseRichSpout {
-        SpoutOutputCollector collector;
-        Random random;
+    /** Emits the words of a sentence, each anchored to it, then acks the sentence. */
+    public static class AnchoringSplitBolt extends BaseRichBolt {
+        private static final long serialVersionUID = -1712084339263530591L;
+        private transient OutputCollector collector;
 
         @Override
-        public void open(Map conf, TopologyContext context, SpoutOutputCollector collector) {
+        public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
             this.collector = collector;
-            this.random = new Random();
         }
 
         @Override
-        public void nextTuple() {
-            Utils.sleep(10);
-            String[] sentences = new String[]{
-                sentence("the cow jumped over the moon"), sentence("an apple a day keeps the doctor away"),
-                sentence("four score and seven years ago"),
-                sentence("snow white and the seven dwarfs"), sentence("i am at two with nature")
-            };
-            final String sentence = sentences[random.nextInt(sentences.length)];
-
-            this.collector.emit(new Values(sentence), UUID.randomUUID());
-        }
-
-        protected String sentence(String input) {
-            return input;
-        }
-
-        @Override
-        public void ack(Object id) {
-        }
-
-        @Override
-        public void fail(Object id) {
+        public void execute(Tuple sentence) {
+            for (String word : Words.of(sentence.getStringByField("sentence"))) {
+                collector.emit(sentence, new Values(word));
+            }
+            collector.ack(sentence);
         }
 
         @Override
@@ -103,41 +49,17 @@ public class AnchoredWordCount extends ConfigurableTopology {
         }
     }
 
-    /** Splits a sentence on white space into (word, 1) tuples. */
-    public static class SplitSentence extends BaseBasicBolt {
-        @Override
-        public void execute(Tuple tuple, BasicOutputCollector collector) {
-            String sentence = tuple.getString(0);
-            for (String word : sentence.split("\\s+")) {
-                collector.emit(new Values(word, 1));
-            }
-        }
-
-        @Override
-        public void declareOutputFields(OutputFieldsDeclarer declarer) {
-            declarer.declare(new Fields("word", "count"));
-        }
+    /** "sentences" (2 tasks) -> "split" (2) -> "count" (3, fields-grouped on the word). */
+    static TopologyBuilder builder() {
+        TopologyBuilder builder = new TopologyBuilder();
+        builder.setSpout("sentences", new SentenceSpout(), 2);
+        builder.setBolt("split", new AnchoringSplitBolt(), 2).shuffleGrouping("sentences");
+        builder.setBolt("count", new WordCountBolt(), 3).fieldsGrouping("split", new Fields("word"));
+        return builder;
     }
 
-    /** Counts each word it sees (one task sees all of a word) and emits (word, running count). */
-    public static class WordCount extends BaseBasicBolt {
-        Map<String, Integer> counts = new HashMap<>();
-
-        @Override
-        public void execute(Tuple tuple, BasicOutputCollector collector) {
-            String word = tuple.getString(0);
-            Integer count = counts.get(word);
-            if (count == null) {
-                count = 0;
-            }
-            count++;
-            counts.put(word, count);
-            collector.emit(new Values(word, count));
-        }
-
-        @Override
-        public void declareOutputFields(OutputFieldsDeclarer declarer) {
-            declarer.declare(new Fields("word", "count"));
-        }
+    /** Used by {@code gale run anchored-wordcount}. */
+    public static StormTopology createTopology(Map<String, Object> conf) {
+        return builder().createTopology();
     }
 }

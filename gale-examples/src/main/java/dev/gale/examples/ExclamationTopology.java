@@ -1,30 +1,33 @@
 package dev.gale.examples;
 
-import dev.gale.Config;
-import dev.gale.LocalCluster;
+import dev.gale.examples.spout.WordSpout;
 import dev.gale.generated.StormTopology;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
-import dev.gale.testing.TestWordSpout;
 import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.topology.base.BaseRichBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.tuple.Values;
-import dev.gale.utils.Utils;
 import java.util.Map;
 
 /**
- * storm-starter's ExclamationTopology: a word spout feeding two chained bolts that each append
- * "!!!" to the word. Runs for ten seconds on a local cluster.
+ * Two bolts in a chain, each adding to what the one before it emitted: words from a
+ * {@link WordSpout} get a {@code "!"} from "exclaim" and another from "exclaim-more", so
+ * {@code gust} leaves as {@code gust!!}. Each bolt anchors its output to its input before acking the
+ * input, so a word is complete only when the end of the chain has handled it.
+ *
+ * <p>Run it with {@code gale run exclamation}.
  */
-public class ExclamationTopology {
+public final class ExclamationTopology {
+    private ExclamationTopology() {
+    }
 
-    /** Appends "!!!" to the word it receives, anchored to the input, then acks the input. */
-    public static class ExclamationBolt extends BaseRichBolt {
-        private static final long serialVersionUID = 1L;
-        OutputCollector collector;
+    /** Emits its input's word with {@code "!"} appended, anchored to the input, then acks the input. */
+    public static class ExclaimBolt extends BaseRichBolt {
+        private static final long serialVersionUID = 5920155238815361720L;
+        private transient OutputCollector collector;
 
         @Override
         public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
@@ -32,9 +35,9 @@ public class ExclamationTopology {
         }
 
         @Override
-        public void execute(Tuple tuple) {
-            collector.emit(tuple, new Values(tuple.getString(0) + "!!!"));
-            collector.ack(tuple);
+        public void execute(Tuple input) {
+            collector.emit(input, new Values(input.getStringByField("word") + "!"));
+            collector.ack(input);
         }
 
         @Override
@@ -43,28 +46,12 @@ public class ExclamationTopology {
         }
     }
 
-    /** The topology's components: "word" (10 tasks) -> "exclaim1" (3) -> "exclaim2" (2). */
-    public static TopologyBuilder builder() {
+    /** Used by {@code gale run exclamation}: "words" (2 tasks) -> "exclaim" (3) -> "exclaim-more" (2). */
+    public static StormTopology createTopology(Map<String, Object> conf) {
         TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("word", new TestWordSpout(), 10);
-        builder.setBolt("exclaim1", new ExclamationBolt(), 3).shuffleGrouping("word");
-        builder.setBolt("exclaim2", new ExclamationBolt(), 2).shuffleGrouping("exclaim1");
-        return builder;
-    }
-
-    /** Used by {@code gale run exclamation}. */
-    public static StormTopology createTopology() {
-        return builder().createTopology();
-    }
-
-    public static void main(String[] args) throws Exception {
-        Config conf = new Config();
-        conf.setDebug(true);
-
-        LocalCluster cluster = new LocalCluster();
-        cluster.submitTopology("test", conf, builder().createTopology());
-        Utils.sleep(10000);
-        cluster.killTopology("test");
-        cluster.shutdown();
+        builder.setSpout("words", new WordSpout(), 2);
+        builder.setBolt("exclaim", new ExclaimBolt(), 3).shuffleGrouping("words");
+        builder.setBolt("exclaim-more", new ExclaimBolt(), 2).shuffleGrouping("exclaim");
+        return builder.createTopology();
     }
 }

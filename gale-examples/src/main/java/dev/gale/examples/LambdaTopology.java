@@ -1,57 +1,40 @@
 package dev.gale.examples;
 
-import dev.gale.Config;
 import dev.gale.generated.StormTopology;
-import dev.gale.topology.ConfigurableTopology;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.tuple.Values;
-import java.util.UUID;
+import dev.gale.utils.Utils;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * storm-starter's LambdaTopology: a spout, a bolt and a sink written as lambdas. "spout1" emits
- * random UUIDs (field "lambda"), "bolt1" emits ("Hello lambda:" + the UUID's first part +
- * ":so cool!", 999), "bolt2" prints each tuple.
+ * A topology written with lambdas only: the spout is a supplier of wind speeds in knots (emitted
+ * on the field {@code "lambda"}), "beaufort" is a bolt lambda that adds the speed's force and name
+ * on the Beaufort scale, and "print" a consumer lambda that prints one line per reading, such as
+ * {@code 30 knots: force 7, near gale}. The bolt lambda captures a {@link Beaufort}; whatever a
+ * lambda captures is serialized with it, so it must be serializable.
+ *
+ * <p>Run it with {@code gale run lambda}.
  */
-public class LambdaTopology extends ConfigurableTopology {
-    public static void main(String[] args) {
-        ConfigurableTopology.start(new LambdaTopology(), args);
+public final class LambdaTopology {
+    private LambdaTopology() {
     }
 
-    /** Used by {@code gale run lambda} and the tests. */
-    public static StormTopology createTopology() {
-        return builder().createTopology();
-    }
-
-    static TopologyBuilder builder() {
+    /** Used by {@code gale run lambda}: "knots" -> "beaufort" -> "print". */
+    public static StormTopology createTopology(Map<String, Object> conf) {
+        Beaufort scale = new Beaufort();
         TopologyBuilder builder = new TopologyBuilder();
-
-        // example. spout1: generate random strings
-        // bolt1: get the first part of a string
-        // bolt2: output the tuple
-
-        // What a lambda captures must be effectively final and, unless primitive, Serializable:
-        // the lambda is serialized with the topology.
-        Prefix prefix = new Prefix("Hello lambda:");
-        String suffix = ":so cool!";
-        int tag = 999;
-
-        builder.setSpout("spout1", () -> UUID.randomUUID().toString());
-        builder.setBolt("bolt1", (tuple, collector) -> {
-            String[] parts = tuple.getStringByField("lambda").split("\\-");
-            collector.emit(new Values(prefix + parts[0] + suffix, tag));
-        }, "strValue", "intValue").shuffleGrouping("spout1");
-        builder.setBolt("bolt2", tuple -> System.out.println(tuple)).shuffleGrouping("bolt1");
-        return builder;
-    }
-
-    @Override
-    protected int run(String[] args) throws Exception {
-        TopologyBuilder builder = builder();
-
-        Config conf = new Config();
-        conf.setDebug(true);
-        conf.setNumWorkers(2);
-
-        return submit("lambda-demo", conf, builder);
+        builder.setSpout("knots", () -> {
+            Utils.sleep(50); // keeps the printout readable, and short of the engine's 100 ms warning
+            return ThreadLocalRandom.current().nextInt(70);
+        });
+        builder.setBolt("beaufort", (tuple, collector) -> {
+            int knots = tuple.getIntegerByField("lambda");
+            int force = scale.force(knots);
+            collector.emit(new Values(knots, force, scale.name(force)));
+        }, "knots", "force", "name").shuffleGrouping("knots");
+        builder.setBolt("print", tuple -> System.out.println(tuple.getIntegerByField("knots") + " knots: force "
+                + tuple.getIntegerByField("force") + ", " + tuple.getStringByField("name"))).shuffleGrouping("beaufort");
+        return builder.createTopology();
     }
 }

@@ -3,8 +3,8 @@ package dev.gale.examples;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Runs a storm-starter main on a thread of its own, for mains that submit a topology and then
- * sleep between polls of Nimbus for minutes: the test watches the topology meanwhile, and
+ * Runs an example's main on a thread of its own, for mains that submit a topology and then
+ * sleep between polls of Nimbus: the test watches the topology meanwhile, and
  * {@link #close()} interrupts the sleeping main and waits for it to end. Thread-safe.
  */
 final class BackgroundMain implements AutoCloseable {

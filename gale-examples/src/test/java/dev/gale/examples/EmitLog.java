@@ -10,8 +10,8 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * A task hook that records every emit of every task, for tests that run a storm-starter main as it
- * is: a cluster built with {@link #daemonConf()} adds it to each topology it runs
+ * A task hook that records every emit of every task, for tests that run an example's topology or
+ * main: a cluster built with {@link #daemonConf()} adds it to each topology it runs
  * ({@code topology.auto.task.hooks}). One record for the whole JVM: {@link #clear()} it first.
  */
 public class EmitLog extends BaseTaskHook {

@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * The interpreters storm-starter's multilang examples run (python3, node). A test that needs one
+ * The interpreters the multilang examples run (python3, node). A test that needs one
  * is skipped where it is missing, except under CI ({@code CI=true}, where .ci/run installs them),
  * where it fails.
  */
@@ -19,7 +19,7 @@ final class Interpreters {
         if (runs(command)) {
             return;
         }
-        String message = "'" + command + "' is not installed or not on the PATH; storm-starter's multilang examples"
+        String message = "'" + command + "' is not installed or not on the PATH; the multilang examples"
                 + " need it (.ci/run installs it)";
         if ("true".equalsIgnoreCase(System.getenv("CI"))) {
             fail(message);

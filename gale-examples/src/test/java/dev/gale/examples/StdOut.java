@@ -5,7 +5,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-/** Captures what is printed to {@code System.out} while open (a storm-starter main's results); restores it on close. */
+/** Captures what is printed to {@code System.out} while open (what an example prints); restores it on close. */
 final class StdOut implements AutoCloseable {
     private final PrintStream original = System.out;
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();

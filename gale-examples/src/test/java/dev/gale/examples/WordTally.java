@@ -10,11 +10,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * A task hook for word-count examples whose spouts never stop (too many emits to record one by
+ * A task hook for word-count examples whose spouts never pause (too many emits to record one by
  * one): it tallies, per word, the words in the sentences the spout emits, the words the splitter
  * emits, and for the counter the (word, count) pairs it emits, the highest count and the tasks
  * that emitted them. Added to every task by {@code topology.auto.task.hooks}; one tally per JVM:
- * {@link #clear()} it before a run. Thread-safe.
+ * {@link #clear(String)} it before a run. Thread-safe.
  */
 public class WordTally extends BaseTaskHook {
     static final Map<String, LongAdder> SENTENCE_WORDS = new ConcurrentHashMap<>();
@@ -23,24 +23,24 @@ public class WordTally extends BaseTaskHook {
     static final Map<String, Integer> HIGHEST_COUNT = new ConcurrentHashMap<>();
     static final Map<String, Set<Integer>> COUNT_TASKS = new ConcurrentHashMap<>();
 
+    /** The topology whose tasks are tallied: tasks of another (a previous test's, winding down) are not. */
+    private static volatile String topology;
     private String component;
+    private String topologyOfTask;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context) {
         component = context.getThisComponentId();
+        topologyOfTask = context.getStormId();
     }
 
     @Override
     public void emit(EmitInfo info) {
-        if (!"default".equals(info.stream)) {
+        if (!"default".equals(info.stream) || !topologyOfTask.equals(topology)) {
             return;
         }
         switch (component) {
-            case "spout" -> {
-                for (String w : ((String) info.values.get(0)).split("\\s+")) {
-                    tally(SENTENCE_WORDS, w);
-                }
-            }
+            case "sentences" -> Words.of((String) info.values.get(0)).forEach(w -> tally(SENTENCE_WORDS, w));
             case "split" -> tally(SPLIT_WORDS, (String) info.values.get(0));
             case "count" -> {
                 String word = (String) info.values.get(0);
@@ -57,7 +57,9 @@ public class WordTally extends BaseTaskHook {
         tally.computeIfAbsent(word, k -> new LongAdder()).increment();
     }
 
-    static void clear() {
+    /** Empties the tallies and tallies {@code topologyName}'s tasks from now on. */
+    static void clear(String topologyName) {
+        topology = topologyName;
         SENTENCE_WORDS.clear();
         SPLIT_WORDS.clear();
         COUNT_EMITS.clear();

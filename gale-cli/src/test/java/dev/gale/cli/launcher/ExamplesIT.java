@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ExamplesIT {
     private static final Pattern HELP_EXAMPLE = Pattern.compile("^  ([a-z][a-z-]+) {2,}\\S", Pattern.MULTILINE);
     private static final Pattern COUNT_EMIT =
-            Pattern.compile("Emitting: bolt 'count' \\(task \\d+\\) default \\[[a-z]+, \\d+]");
+            Pattern.compile("Emitting: bolt 'count' \\(task \\d+\\) default \\[[a-z']+, \\d+]");
 
     @TempDir
     static Path dir;
@@ -47,8 +47,9 @@ class ExamplesIT {
     }
 
     static {
-        // The Python splitter: 8 interpreters start before the first sentence is split.
-        example("wordcount", 15, "python3", r -> {
+        // The Python splitter: its interpreters start before the first sentence goes out, slowly on
+        // a loaded machine.
+        example("wordcount", 20, "python3", r -> {
             assertThat(r.row("split").executed()).isPositive();
             assertThat(r.row("count").emitted()).isPositive();
             // The word counts themselves: the example turns on debug, so every count is printed.
@@ -56,13 +57,14 @@ class ExamplesIT {
             assertThat(r.out).doesNotContain("Last errors");
         });
         example("exclamation", 4, r -> {
-            assertThat(r.row("exclaim2").executed()).isPositive();
-            assertThat(r.row("exclaim2").acked()).isEqualTo(r.row("exclaim2").executed());
+            assertThat(r.row("exclaim-more").executed()).isPositive();
+            assertThat(r.row("exclaim-more").acked()).isEqualTo(r.row("exclaim-more").executed());
         });
         example("singlejoin", 6, r -> {
-            // 100 people, each joined from a gender and an age tuple.
-            assertThat(r.row("join").emitted()).isEqualTo(100);
-            assertThat(r.row("gender").acked()).isEqualTo(100);
+            // 8 stations, each joined from a station record and a reading; the 9th reading waits.
+            assertThat(r.row("join").emitted()).isEqualTo(8);
+            assertThat(r.row("stations").acked()).isEqualTo(8);
+            assertThat(r.row("readings").acked()).isEqualTo(8);
         });
         example("reliable-wordcount", 60, r ->
                 assertThat(r.out).containsPattern("OK: all [\\d,]+ lines fully processed and the word counts equal"));
@@ -70,15 +72,17 @@ class ExamplesIT {
             assertThat(r.row("top").emitted()).isPositive();
             assertThat(r.out).containsPattern("top words of the last 12 s: 1\\. [a-z]+ \\(\\d+\\)");
         });
-        example("lambda", 4, r -> assertThat(r.out).containsPattern("\\[Hello lambda:[0-9a-f]+:so cool!, 999]"));
+        example("lambda", 4, r -> assertThat(r.out).containsPattern("(?m)^\\d+ knots: force \\d+, [a-z ]+$"));
         example("anchored-wordcount", 4, r -> {
-            assertThat(r.row("spout").acked()).isPositive();
+            assertThat(r.row("sentences").acked()).isPositive();
             assertThat(r.row("count").executed()).isPositive();
         });
         example("multiple-logger", 4, r -> {
-            assertThat(r.row("exclaim2").executed()).isPositive();
-            // It logs at every level through several loggers, ERROR included.
-            assertThat(r.err).contains("ERROR ROOT - root: This is an ERROR message");
+            assertThat(r.row("report").executed()).isPositive();
+            // Each named logger at its own level: INFO and WARN show, the DEBUG trace does not.
+            assertThat(r.err).containsPattern("INFO dev\\.gale\\.examples\\.weather - weather: [a-z]+")
+                    .contains("WARN dev.gale.examples.weather.warnings - warning: ")
+                    .doesNotContain("dev.gale.examples.weather.trace");
         });
         example("sliding-window", 10, r -> {
             assertThat(r.row("peaks").emitted()).isPositive();
@@ -96,14 +100,16 @@ class ExamplesIT {
         });
         example("multithread-wordcount", 6, r -> {
             assertThat(r.row("count").executed()).isPositive();
-            // Metrics v1 through LoggingMetricsConsumer, as the example registers it.
-            assertThat(r.err).contains("INFO dev.gale.metric.LoggingMetricsConsumer");
+            assertThat(r.row("sentences").acked()).isPositive();
+            // The splitter's metric v1 through LoggingMetricsConsumer, as the example registers it.
+            assertThat(r.err).containsPattern("INFO dev.gale.metric.LoggingMetricsConsumer - .*words-from-pool");
         });
         example("fast-wordcount", 4, r -> {
             assertThat(r.row("count").executed()).isPositive();
-            assertThat(r.row("spout").acked()).isPositive();
+            assertThat(r.row("sentences").acked()).isPositive();
         });
-        example("in-order-delivery", 4, r -> assertThat(r.row("count").executed()).isPositive());
+        // No failed tuple (checked for every example below): no number arrived out of order.
+        example("in-order-delivery", 4, r -> assertThat(r.row("check").executed()).isPositive());
         example("stateful", 6, r -> {
             assertThat(r.out).containsPattern("new record at [a-z-]+: \\d+ kn \\(was \\d+ kn\\)");
             assertThat(r.row("readings").acked()).isPositive();
@@ -118,11 +124,6 @@ class ExamplesIT {
 
     /** Examples that fail tuples on purpose, to show replay. */
     private static final List<String> INJECTS_FAILURES = List.of("reliable-wordcount");
-
-    /** ERROR lines an example writes on purpose. */
-    private static boolean intended(String example, String line) {
-        return example.equals("multiple-logger") && line.contains("This is an ERROR message");
-    }
 
     @Test
     void everyExampleTheHelpListsIsRunHere() {
@@ -150,8 +151,7 @@ class ExamplesIT {
                 Run r = new Launcher(dir).run("run", e.name(), "--seconds", String.valueOf(e.seconds()),
                         "--progress", "off");
                 assertThat(r.status).as("exit status of %s", r).isZero();
-                assertThat(r.errorLines().stream().filter(l -> !intended(e.name(), l))).as("ERROR lines of %s", r)
-                        .isEmpty();
+                assertThat(r.errorLines()).as("ERROR lines of %s", r).isEmpty();
                 Map<String, Row> summary = r.summary();
                 assertThat(summary).as("summary of %s", r).isNotEmpty();
                 if (!INJECTS_FAILURES.contains(e.name())) {

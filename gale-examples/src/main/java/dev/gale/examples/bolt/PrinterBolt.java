@@ -1,15 +1,3 @@
-/**
- * Licensed to the Apache Software Foundation (ASF) under one or more contributor license agreements.  See the NOTICE file distributed with
- * this work for additional information regarding copyright ownership.  The ASF licenses this file to you under the Apache License, Version
- * 2.0 (the "License"); you may not use this file except in compliance with the License.  You may obtain a copy of the License at
- *
- * http://www.apache.org/licenses/LICENSE-2.0
- *
- * Unless required by applicable law or agreed to in writing, software distributed under the License is distributed on an "AS IS" BASIS,
- * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the License for the specific language governing permissions
- * and limitations under the License.
- */
-
 package dev.gale.examples.bolt;
 
 import dev.gale.topology.BasicOutputCollector;
@@ -17,16 +5,21 @@ import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.topology.base.BaseBasicBolt;
 import dev.gale.tuple.Tuple;
 
-
+/**
+ * A sink for the examples: writes every tuple it receives to standard output, one line each as
+ * {@link Tuple#toString()} renders it (source component and task, stream, id, values), and emits
+ * nothing. Standard output is shared by all tasks; each line is written whole.
+ */
 public class PrinterBolt extends BaseBasicBolt {
+    private static final long serialVersionUID = 6675291863090716455L;
 
     @Override
-    public void execute(Tuple tuple, BasicOutputCollector collector) {
-        System.out.println(tuple);
+    public void execute(Tuple input, BasicOutputCollector collector) {
+        System.out.println(input);
     }
 
     @Override
-    public void declareOutputFields(OutputFieldsDeclarer ofd) {
+    public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        // a sink: no output
     }
-
 }

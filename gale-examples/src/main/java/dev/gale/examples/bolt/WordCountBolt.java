@@ -1,15 +1,3 @@
-/*
- * Licensed to the Apache Software Foundation (ASF) under one or more contributor license agreements.  See the NOTICE file distributed with
- * this work for additional information regarding copyright ownership.  The ASF licenses this file to you under the Apache License, Version
- * 2.0 (the "License"); you may not use this file except in compliance with the License.  You may obtain a copy of the License at
- *
- * http://www.apache.org/licenses/LICENSE-2.0
- *
- * Unless required by applicable law or agreed to in writing, software distributed under the License is distributed on an "AS IS" BASIS,
- * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the License for the specific language governing permissions
- * and limitations under the License.
- */
-
 package dev.gale.examples.bolt;
 
 import dev.gale.topology.BasicOutputCollector;
@@ -21,19 +9,19 @@ import dev.gale.tuple.Values;
 import java.util.HashMap;
 import java.util.Map;
 
+/**
+ * Keeps a running count per word (the first field of its input) and emits {@code (word, count)}
+ * after each one, anchored to the input. Its input must be fields-grouped on the word, so that one
+ * task holds all of a word's count. One instance per task: not thread-safe.
+ */
 public class WordCountBolt extends BaseBasicBolt {
-    Map<String, Integer> counts = new HashMap<String, Integer>();
+    private static final long serialVersionUID = -2391503317546029043L;
+    private final Map<String, Integer> seen = new HashMap<>();
 
     @Override
-    public void execute(Tuple tuple, BasicOutputCollector collector) {
-        String word = tuple.getString(0);
-        Integer count = counts.get(word);
-        if (count == null) {
-            count = 0;
-        }
-        count++;
-        counts.put(word, count);
-        collector.emit(new Values(word, count));
+    public void execute(Tuple input, BasicOutputCollector collector) {
+        String word = input.getString(0);
+        collector.emit(new Values(word, seen.merge(word, 1, Integer::sum)));
     }
 
     @Override
