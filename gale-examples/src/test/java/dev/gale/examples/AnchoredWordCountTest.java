@@ -23,7 +23,7 @@ class AnchoredWordCountTest {
     @Test
     void countsEveryWordAndAcksEachSentenceOnceItsWordsAreCounted() {
         CompletedTopology result = Testing.completeTopology(AnchoredWordCount.createTopology(new Config()),
-                new MockedSources().addMockData("sentences", new Values("Rain, then more rain."), new Values("Rain stops")));
+                new MockedSources().withMockData("sentences", new Values("Rain, then more rain."), new Values("Rain stops")));
 
         assertThat(result.emitted("count")).containsExactlyInAnyOrder(List.of("rain", 1), List.of("rain", 2),
                 List.of("rain", 3), List.of("then", 1), List.of("more", 1), List.of("stops", 1));
@@ -40,7 +40,7 @@ class AnchoredWordCountTest {
             }
         }).shuffleGrouping("split");
         CompletedTopology result = Testing.completeTopology(builder.createTopology(), new MockedSources()
-                .addMockData("sentences", new Values("clear skies"), new Values("fog at sea")));
+                .withMockData("sentences", new Values("clear skies"), new Values("fog at sea")));
 
         // Mocked sentences get ids 0, 1, ... in the order given.
         assertThat(result.acked("sentences")).containsExactly(0);

@@ -20,7 +20,7 @@ class ExclamationTopologyTest {
     @Test
     void everyWordLeavesTheChainWithTwoMarksAndIsAcked() {
         CompletedTopology result = Testing.completeTopology(ExclamationTopology.createTopology(new Config()),
-                new MockedSources().addMockData("words", new Values("gust"), new Values("calm"), new Values("gust")));
+                new MockedSources().withMockData("words", new Values("gust"), new Values("calm"), new Values("gust")));
 
         assertThat(result.emitted("exclaim")).containsExactlyInAnyOrder(List.of("gust!"), List.of("calm!"), List.of("gust!"));
         assertThat(result.emitted("exclaim-more"))

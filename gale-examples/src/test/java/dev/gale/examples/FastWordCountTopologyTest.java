@@ -25,7 +25,7 @@ class FastWordCountTopologyTest {
     @Test
     void countsTheWordsOfKnownSentences() {
         CompletedTopology result = Testing.completeTopology(FastWordCountTopology.createTopology(new Config()),
-                new MockedSources().addMockData("sentences", new Values("Fog, then fog again"), new Values("fog lifts")));
+                new MockedSources().withMockData("sentences", new Values("Fog, then fog again"), new Values("fog lifts")));
 
         assertThat(result.emitted("count")).containsExactlyInAnyOrder(List.of("fog", 1), List.of("fog", 2),
                 List.of("fog", 3), List.of("then", 1), List.of("again", 1), List.of("lifts", 1));

@@ -33,7 +33,7 @@ class FluxWordCountTest {
         assertThat(topology.get_bolts().get("count").get_common().get_parallelism_hint()).isEqualTo(2);
 
         CompleteTopologyParam param = new CompleteTopologyParam();
-        param.setMockedSources(new MockedSources().addMockData("words", new Values("river"), new Values("river"),
+        param.setMockedSources(new MockedSources().withMockData("words", new Values("river"), new Values("river"),
                 new Values("stone"), new Values("moss"), new Values("river"), new Values("stone")));
         param.setStormConf(context.getConfig());
         CompletedTopology result = Testing.completeTopology(topology, param);

@@ -20,7 +20,7 @@ class InOrderDeliveryCheckTest {
     @Test
     void theCheckFailsOnlyANumberThatDoesNotFollowTheLastFromItsSource() {
         CompletedTopology result = Testing.completeTopology(InOrderDeliveryCheck.createTopology(new Config()),
-                new MockedSources().addMockData("sequence", new Values(0, 0L), new Values(1, 0L), new Values(0, 1L),
+                new MockedSources().withMockData("sequence", new Values(0, 0L), new Values(1, 0L), new Values(0, 1L),
                         new Values(1, 2L), new Values(0, 2L), new Values(1, 1L)));
 
         // Mocked tuples get ids 0, 1, ... in the order given: source 1 skipped 1 (id 3), so its 1

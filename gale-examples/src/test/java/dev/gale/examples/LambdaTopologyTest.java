@@ -19,7 +19,7 @@ class LambdaTopologyTest {
         CompletedTopology result;
         try (StdOut out = new StdOut()) {
             result = Testing.completeTopology(LambdaTopology.createTopology(new Config()), new MockedSources()
-                    .addMockData("knots", new Values(0), new Values(3), new Values(4), new Values(33), new Values(34),
+                    .withMockData("knots", new Values(0), new Values(3), new Values(4), new Values(33), new Values(34),
                             new Values(63), new Values(64), new Values(120)));
             assertThat(out.lines()).contains("0 knots: force 0, calm", "33 knots: force 7, near gale",
                     "34 knots: force 8, gale", "120 knots: force 12, hurricane");

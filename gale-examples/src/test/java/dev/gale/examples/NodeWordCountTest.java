@@ -32,7 +32,7 @@ class NodeWordCountTest {
     @Test
     void theNodeSplitterLowerCasesDropsPunctuationAndAnchorsItsWords() {
         CompletedTopology result = Testing.completeTopology(NodeWordCount.createTopology(new Config()),
-                new MockedSources().addMockData("tides", new Values("Low WATER, low tide!"), new Values("")));
+                new MockedSources().withMockData("tides", new Values("Low WATER, low tide!"), new Values("")));
 
         assertThat(result.emitted("split")).containsExactlyInAnyOrder(
                 List.of("low"), List.of("water"), List.of("low"), List.of("tide"));

@@ -29,7 +29,7 @@ class PythonWordCountTest {
     @Test
     void thePythonSplitterLowerCasesAndDropsPunctuationAndEachWordIsCountedInOrder() {
         CompletedTopology result = Testing.completeTopology(PythonWordCount.createTopology(new Config()),
-                new MockedSources().addMockData("sentences",
+                new MockedSources().withMockData("sentences",
                         new Values("Gulls' cries, off the pier!"), new Values("THE tide turns; the pier empties.")));
 
         assertThat(result.emitted("split")).containsExactlyInAnyOrder(

@@ -25,7 +25,7 @@ class WeatherLoggersTopologyTest {
         // A word of this run's own, so that lines of other runs in the shared log do not count.
         String calm = "calm" + UUID.randomUUID().toString().replace("-", "");
         CompletedTopology result = Testing.completeTopology(WeatherLoggersTopology.createTopology(new Config()),
-                new MockedSources().addMockData("words", new Values(calm), new Values("squall")));
+                new MockedSources().withMockData("words", new Values(calm), new Values("squall")));
 
         assertThat(result.emitted("report")).containsExactlyInAnyOrder(List.of(calm), List.of("squall"));
         List<String> lines = Files.readAllLines(LOG);

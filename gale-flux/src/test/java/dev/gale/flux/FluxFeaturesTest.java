@@ -253,7 +253,7 @@ class FluxFeaturesTest {
                 new GlobalStreamId("left", Utils.DEFAULT_STREAM_ID), new GlobalStreamId("right", Utils.DEFAULT_STREAM_ID));
 
         CompleteTopologyParam param = new CompleteTopologyParam();
-        param.setMockedSources(new MockedSources().addMockData("words",
+        param.setMockedSources(new MockedSources().withMockData("words",
                 new Values("gale"), new Values("storm"), new Values("gale")));
         param.setStormConf(b.conf());
         CompletedTopology result = Testing.completeTopology(b.topology(), param);
