@@ -30,6 +30,7 @@ module dev.gale.core {
     exports dev.gale.metric;
     exports dev.gale.metric.api;
     exports dev.gale.metric.api.rpc;
+    exports dev.gale.metric.util;
     exports dev.gale.metrics2;
     exports dev.gale.multilang;
     exports dev.gale.serialization;
