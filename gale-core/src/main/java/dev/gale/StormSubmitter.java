@@ -117,6 +117,11 @@ public final class StormSubmitter {
                                                      String asUser)
             throws AlreadyAliveException, InvalidTopologyException,
             AuthorizationException, IllegalArgumentException {
+        if (topology.get_spouts_size() == 0) {
+            // Storm's submitter refuses it with these words, which callers match on.
+            throw new InvalidTopologyException("Topology " + name + " does not have any spout: no tuple could enter it"
+                    + " (components: " + topology.components().keySet() + "); add one with setSpout");
+        }
         boolean inactive = opts != null && opts.get_initial_status() == TopologyInitialStatus.INACTIVE;
         if (OPEN.isEmpty()) {
             RemoteSubmitter remote = remote(topoConf);

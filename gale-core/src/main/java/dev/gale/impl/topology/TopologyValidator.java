@@ -34,7 +34,8 @@ final class TopologyValidator {
     /**
      * What is valid, as Storm accepts it, but most likely a mistake: a bolt subscribed to no stream
      * and a topology without spouts sit idle. Storm's submit checks neither (a bolt with no inputs
-     * may still act on tick tuples), so Gale accepts them too and says so in the log instead.
+     * may still act on tick tuples), so Gale accepts them too and says so in the log instead. (Storm's
+     * StormSubmitter, unlike its LocalCluster, refuses a topology without spouts, and so does Gale's.)
      */
     static List<String> warnings(StormTopology topology, Map<String, Object> topologyConf) {
         List<String> out = new ArrayList<>();
