@@ -154,4 +154,18 @@ class PorterTest {
                 .doesNotContain("<artifactId>kryo</artifactId>").doesNotContain("gale-kafka");
         assertThat(plan.newText().get(Path.of("pom.xml"))).doesNotContain("<artifactId>kryo</artifactId>");
     }
+
+    @Test
+    void log4jOneApiUsersGetTheBridgeStormClientBrought() throws IOException {
+        write("pom.xml", "<project><dependencies>",
+                "<dependency><groupId>org.apache.storm</groupId><artifactId>storm-client</artifactId>"
+                        + "<version>2.8.3</version></dependency>",
+                "</dependencies></project>");
+        write("src/main/java/com/example/Bolt.java", "package com.example;", "import org.apache.log4j.Logger;",
+                "import org.apache.storm.topology.base.BaseBasicBolt;", "abstract class Bolt extends BaseBasicBolt { }");
+        PortPlan plan = plan();
+        assertThat(plan.newText().get(Path.of("pom.xml")))
+                .contains("<groupId>org.slf4j</groupId>\n    <artifactId>log4j-over-slf4j</artifactId>");
+        assertThat(plan.findings()).isEmpty();
+    }
 }
