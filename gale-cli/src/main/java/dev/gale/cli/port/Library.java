@@ -87,6 +87,8 @@ record Library(String packagePrefix, String groupId, String artifactId, String v
                     Origin.STORM_CLIENT),
             new Library("org.apache.logging.log4j.core", "org.apache.logging.log4j", "log4j-core", "2.25.2",
                     Origin.STORM_CLIENT),
+            // Log4j 1's API, which storm-client brought as SLF4J's bridge (storm-starter's bolts log with it).
+            new Library("org.apache.log4j", "org.slf4j", "log4j-over-slf4j", "2.0.17", Origin.STORM_CLIENT),
             new Library("org.slf4j", "org.slf4j", "slf4j-api", null, Origin.GALE_CORE),
             new Library("org.jctools", "org.jctools", "jctools-core", null, Origin.GALE_CORE),
             new Library("org.yaml.snakeyaml", "org.yaml", "snakeyaml", null, Origin.GALE_CORE),

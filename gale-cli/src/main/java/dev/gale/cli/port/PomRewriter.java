@@ -43,10 +43,12 @@ final class PomRewriter {
      * @param galeModules Gale modules the ported code uses (gale-kafka for {@code dev.gale.kafka}...)
      * @param libraries libraries to declare when the POM does not (coordinates with versions)
      * @param redisBeyondState whether the code uses storm-redis beyond its state provider
-     * @param addMissing whether this POM is the one to add missing dependencies to
+     * @param addMissing whether to add the Gale modules and libraries above when the POM lacks them
+     * @param addBinding whether this POM is the one to add an SLF4J binding to when it maps storm-client
+     *     and declares none
      */
     record Needs(String galeVersion, Set<String> galeModules, List<Library> libraries, boolean redisBeyondState,
-            boolean addMissing) {
+            boolean addMissing, boolean addBinding) {
     }
 
     /** The rewritten POM, each change in words, and the edits left to the user. */
@@ -216,7 +218,7 @@ final class PomRewriter {
                                 : "storm-client " + "2.8.3 brought it"});
                 }
             }
-            if (mappedCore && declared.stream().noneMatch(SLF4J_BINDINGS::contains)) {
+            if (needs.addBinding() && mappedCore && declared.stream().noneMatch(SLF4J_BINDINGS::contains)) {
                 add.add(new String[] {"org.apache.logging.log4j", "log4j-slf4j2-impl", "2.25.2",
                     "storm-client brought this SLF4J binding (and log4j-core); without one, logs are dropped"});
             }

@@ -16,6 +16,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -101,14 +102,24 @@ public final class Porter {
         }
         Resolver resolver = new Resolver(gale, ownClasses, ownPackages);
 
+        Set<Path> pomPaths = new HashSet<>();
+        for (Text t : texts) {
+            if (t.rel().getFileName().toString().equals("pom.xml")) {
+                pomPaths.add(t.rel());
+            }
+        }
         List<Finding> findings = new ArrayList<>();
         Map<Kind, Integer> counts = new EnumMap<>(Kind.class);
         Set<String> galeModules = new TreeSet<>();
         Map<String, Library> libraries = new LinkedHashMap<>();
         Map<String, String> libraryWhere = new LinkedHashMap<>();
+        // What each module's sources need, by the POM that builds them (null: no POM above them).
+        Map<Path, Set<String>> modulesByPom = new HashMap<>();
+        Map<Path, Set<String>> librariesByPom = new HashMap<>();
         boolean redisBeyondState = false;
         for (Text t : texts) {
             String file = slashes(t.rel());
+            Path owner = owningPom(t.rel(), pomPaths);
             if (CLOJURE.contains(t.type()) && t.before().contains("storm")) {
                 findings.add(new Finding(Category.CLOJURE, file, file));
             }
@@ -126,6 +137,7 @@ public final class Porter {
                     case SHADED:
                         remember(libraries, h.library());
                         libraryWhere.putIfAbsent(h.library().key(), where);
+                        librariesByPom.computeIfAbsent(owner, k -> new HashSet<>()).add(h.library().key());
                         continue;
                     case SHADED_UNKNOWN:
                         findings.add(new Finding(Category.SHADED_UNKNOWN, classPart(h.ported()), where,
@@ -146,6 +158,7 @@ public final class Porter {
                 if (r.found()) {
                     if (r.module() != null && !(r.module().equals("gale-core"))) {
                         galeModules.add(r.module());
+                        modulesByPom.computeIfAbsent(owner, k -> new TreeSet<>()).add(r.module());
                     }
                     continue;
                 }
@@ -159,6 +172,7 @@ public final class Porter {
                     Optional<Library> lib = Library.of(name, Library.DIRECT);
                     if (lib.isPresent()) {
                         remember(libraries, lib.get());
+                        librariesByPom.computeIfAbsent(owner, k -> new HashSet<>()).add(lib.get().key());
                         libraryWhere.putIfAbsent(lib.get().key(), file + ":" + lineOf(t.rewritten().text(),
                                 imports.start(1)));
                     }
@@ -190,14 +204,14 @@ public final class Porter {
         }
         List<Library> toAdd = new ArrayList<>();
         for (Library l : libraries.values()) {
+            if (l.origin() == Library.Origin.SHADED || l.origin() == Library.Origin.STORM_CLIENT) {
+                toAdd.add(l); // each POM whose sources use it gets it unless that POM or a parent declares it
+                continue;
+            }
             if (declared.contains(l.key())) {
                 continue;
             }
             switch (l.origin()) {
-                case SHADED:
-                case STORM_CLIENT:
-                    toAdd.add(l);
-                    break;
                 case ELSEWHERE:
                     findings.add(new Finding(Category.LIBRARY, l.key(), libraryWhere.get(l.key())));
                     break;
@@ -209,9 +223,25 @@ public final class Porter {
         Map<Path, String> newText = new LinkedHashMap<>();
         List<String> buildChanges = new ArrayList<>();
         Text addTo = chooseAddTarget(poms);
+        // Sources with no POM above them are built by the POM chosen to take additions.
+        Path fallback = addTo == null ? null : addTo.rel();
+        modulesByPom.computeIfPresent(null, (k, v) -> {
+            modulesByPom.computeIfAbsent(fallback, f -> new TreeSet<>()).addAll(v);
+            return null;
+        });
+        librariesByPom.computeIfPresent(null, (k, v) -> {
+            librariesByPom.computeIfAbsent(fallback, f -> new HashSet<>()).addAll(v);
+            return null;
+        });
         for (Text t : poms) {
+            Set<String> modules = modulesByPom.getOrDefault(t.rel(), Set.of());
+            Set<String> used = librariesByPom.getOrDefault(t.rel(), Set.of());
+            Set<String> inherited = inheritedKeys(t.rel(), poms);
+            List<Library> own = toAdd.stream().filter(l -> used.contains(l.key()) && !inherited.contains(l.key()))
+                    .toList();
             PomRewriter.Result r = PomRewriter.rewrite(t.rewritten().text(), slashes(t.rel()),
-                    new PomRewriter.Needs(galeVersion, galeModules, toAdd, redisBeyondState, t == addTo));
+                    new PomRewriter.Needs(galeVersion, new TreeSet<>(modules), own, redisBeyondState,
+                            t == addTo || !modules.isEmpty() || !own.isEmpty(), t == addTo));
             if (!r.text().equals(t.before())) {
                 newText.put(t.rel(), r.text());
             }
@@ -269,7 +299,43 @@ public final class Porter {
         }
     }
 
-    /** The POM to add missing dependencies to: the first declaring Storm's core artifacts, else the root one. */
+    /**
+     * What the POMs in the directories above {@code pom}'s declare in their own
+     * {@code <dependencies>} (not their {@code <dependencyManagement>}): a module inherits those.
+     */
+    private static Set<String> inheritedKeys(Path pom, List<Text> poms) {
+        Set<String> out = new HashSet<>();
+        for (Text t : poms) {
+            Path dir = t.rel().getParent();
+            Path own = pom.getParent();
+            if (!t.rel().equals(pom) && (dir == null || own != null && own.startsWith(dir))) {
+                out.addAll(PomRewriter.declaredKeys(t.before()
+                        .replaceAll("(?s)<dependencyManagement>.*?</dependencyManagement>", "")));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The POM that builds a file: the one in the file's directory or the nearest above it, or
+     * {@code null} when none is.
+     */
+    private static Path owningPom(Path rel, Set<Path> pomPaths) {
+        for (Path dir = rel.getParent(); ; dir = dir.getParent()) {
+            Path pom = dir == null ? Path.of("pom.xml") : dir.resolve("pom.xml");
+            if (pomPaths.contains(pom)) {
+                return pom;
+            }
+            if (dir == null) {
+                return null;
+            }
+        }
+    }
+
+    /**
+     * The POM to add the SLF4J binding to, and the dependencies of sources with no POM above them:
+     * the first declaring Storm's core artifacts, else the root one.
+     */
     private static Text chooseAddTarget(List<Text> poms) {
         Pattern core = Pattern.compile("<artifactId>\\s*storm-(client|core|server)\\s*</artifactId>");
         for (Text t : poms) {

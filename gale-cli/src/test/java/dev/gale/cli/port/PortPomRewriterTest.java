@@ -46,7 +46,8 @@ class PortPomRewriterTest {
             "</project>", "");
 
     private static PomRewriter.Result rewrite(String pom, Set<String> modules, List<Library> libraries) {
-        return PomRewriter.rewrite(pom, "pom.xml", new PomRewriter.Needs("9.9.9", modules, libraries, false, true));
+        return PomRewriter.rewrite(pom, "pom.xml", 
+                new PomRewriter.Needs("9.9.9", modules, libraries, false, true, true));
     }
 
     @Test
@@ -112,7 +113,7 @@ class PortPomRewriterTest {
         String pom = "<project><dependencies><dependency><groupId>org.apache.storm</groupId>"
                 + "<artifactId>storm-client</artifactId><version>2.8.3</version><scope>${provided.scope}</scope>"
                 + "</dependency></dependencies></project>";
-        assertThat(PomRewriter.rewrite(pom, "pom.xml", new PomRewriter.Needs("1", Set.of(), List.of(), false, false))
+        assertThat(PomRewriter.rewrite(pom, "pom.xml", new PomRewriter.Needs("1", Set.of(), List.of(), false, false, false))
                 .text()).isEqualTo("<project><dependencies><dependency><groupId>dev.gale</groupId>"
                 + "<artifactId>gale-core</artifactId><version>1</version></dependency></dependencies></project>");
     }
@@ -121,10 +122,10 @@ class PortPomRewriterTest {
     void stormRedisBecomesGaleRedisOnlyWhenOnlyItsStateIsUsed() {
         String pom = "<project><dependencies><dependency><groupId>org.apache.storm</groupId>"
                 + "<artifactId>storm-redis</artifactId><version>2.8.3</version></dependency></dependencies></project>";
-        assertThat(PomRewriter.rewrite(pom, "pom.xml", new PomRewriter.Needs("1", Set.of(), List.of(), false, false))
+        assertThat(PomRewriter.rewrite(pom, "pom.xml", new PomRewriter.Needs("1", Set.of(), List.of(), false, false, false))
                 .text()).contains("<artifactId>gale-redis</artifactId>");
         PomRewriter.Result beyond = PomRewriter.rewrite(pom, "pom.xml",
-                new PomRewriter.Needs("1", Set.of(), List.of(), true, false));
+                new PomRewriter.Needs("1", Set.of(), List.of(), true, false, false));
         assertThat(beyond.text()).isEqualTo(pom);
         assertThat(beyond.findings()).extracting(Finding::category).containsExactly(Category.CONNECTOR);
     }

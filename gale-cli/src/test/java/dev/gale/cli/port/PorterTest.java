@@ -132,4 +132,40 @@ class PorterTest {
                         "dev.gale.starter.WordCountTopology"));
         assertThat(plan.blocked()).isFalse();
     }
+
+    @Test
+    void aLibraryIsAddedToThePomOfTheModuleWhoseSourcesUseIt() throws IOException {
+        String stormClient = "<dependency><groupId>org.apache.storm</groupId><artifactId>storm-client</artifactId>"
+                + "<version>2.8.3</version></dependency>";
+        write("pom.xml", "<project><modules><module>core</module></modules>",
+                "<dependencyManagement><dependencies>" + stormClient + "</dependencies></dependencyManagement>",
+                "</project>");
+        // A POM that sorts before core's and declares storm-client too, but whose sources need nothing.
+        write("archetype/pom.xml", "<project><dependencies>" + stormClient + "</dependencies></project>");
+        write("core/pom.xml", "<project><dependencies>", stormClient, "</dependencies></project>");
+        write("core/src/main/java/com/example/Meta.java", "package com.example;",
+                "import com.esotericsoftware.kryo.serializers.DefaultSerializers.StringSerializer;",
+                "import org.apache.storm.kafka.spout.KafkaSpout;",
+                "class Meta { }");
+        PortPlan plan = plan();
+        assertThat(plan.newText().get(Path.of("core/pom.xml")))
+                .contains("<artifactId>kryo</artifactId>").contains("<artifactId>gale-kafka</artifactId>");
+        assertThat(plan.newText().get(Path.of("archetype/pom.xml")))
+                .doesNotContain("<artifactId>kryo</artifactId>").doesNotContain("gale-kafka");
+        assertThat(plan.newText().get(Path.of("pom.xml"))).doesNotContain("<artifactId>kryo</artifactId>");
+    }
+
+    @Test
+    void log4jOneApiUsersGetTheBridgeStormClientBrought() throws IOException {
+        write("pom.xml", "<project><dependencies>",
+                "<dependency><groupId>org.apache.storm</groupId><artifactId>storm-client</artifactId>"
+                        + "<version>2.8.3</version></dependency>",
+                "</dependencies></project>");
+        write("src/main/java/com/example/Bolt.java", "package com.example;", "import org.apache.log4j.Logger;",
+                "import org.apache.storm.topology.base.BaseBasicBolt;", "abstract class Bolt extends BaseBasicBolt { }");
+        PortPlan plan = plan();
+        assertThat(plan.newText().get(Path.of("pom.xml")))
+                .contains("<groupId>org.slf4j</groupId>\n    <artifactId>log4j-over-slf4j</artifactId>");
+        assertThat(plan.findings()).isEmpty();
+    }
 }
