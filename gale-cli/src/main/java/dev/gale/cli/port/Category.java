@@ -38,7 +38,7 @@ enum Category {
                     + " until you declare them."),
     SHADOWED("Your classes with the name of a class the gale launcher ships", false,
             "`gale run --jar` loads Gale's class first, not yours. Move your class to a package of your own"
-                    + " (such as `com.example.starter` for `dev.gale.starter`).");
+                    + " (such as `com.example.examples` for `dev.gale.examples`).");
 
     private final String title;
     private final boolean blocking;

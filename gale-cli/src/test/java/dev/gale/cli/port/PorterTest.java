@@ -124,12 +124,12 @@ class PorterTest {
 
     @Test
     void aClassOfTheUsersNamedAsOneGaleShipsIsAWarning() throws IOException {
-        write("src/main/java/org/apache/storm/starter/WordCountTopology.java", "package org.apache.storm.starter;",
-                "public class WordCountTopology { }");
+        write("src/main/java/org/apache/storm/examples/ExclamationTopology.java", "package org.apache.storm.examples;",
+                "public class ExclamationTopology { }");
         PortPlan plan = plan();
         assertThat(plan.findings()).extracting(Finding::category, Finding::name)
                 .containsExactly(tuple(Category.SHADOWED,
-                        "dev.gale.starter.WordCountTopology"));
+                        "dev.gale.examples.ExclamationTopology"));
         assertThat(plan.blocked()).isFalse();
     }
 
