@@ -1,5 +1,7 @@
 package dev.gale.cli;
 
+import dev.gale.Config;
+import dev.gale.StormSubmitter;
 import dev.gale.generated.StormTopology;
 import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.TopologyContext;
@@ -159,6 +161,16 @@ final class Fixtures {
 
         public static void main(String[] args) {
             ARGS.add(List.of(args));
+        }
+    }
+
+    /** A main as Storm users write one: it submits with StormSubmitter under the name "test" and returns. */
+    public static class SubmittingMain {
+        public static void main(String[] args) throws Exception {
+            TopologyBuilder b = new TopologyBuilder();
+            b.setSpout("numbers", new EndlessNumbers());
+            b.setBolt("drop", new Drop(), 2).shuffleGrouping("numbers");
+            StormSubmitter.submitTopology("test", new Config(), b.createTopology());
         }
     }
 

@@ -48,10 +48,10 @@ class UsageTest {
         MainTest.Result r = gale("frobnicate");
         assertThat(r.status()).isEqualTo(Main.USAGE);
         assertThat(r.oneLineError()).isEqualTo(
-                "gale: unknown command 'frobnicate'; commands are demo, run, kafka-demo, storm-demo, list, kill, activate,"
+                "gale: unknown command 'frobnicate'; commands are demo, run, kafka-demo, storm-demo, port, list, kill, activate,"
                         + " deactivate, help (see 'gale --help')");
         assertThat(gale("rnu", "wordcount").oneLineError()).isEqualTo(
-                "gale: unknown command 'rnu'; commands are demo, run, kafka-demo, storm-demo, list, kill, activate, deactivate,"
+                "gale: unknown command 'rnu'; commands are demo, run, kafka-demo, storm-demo, port, list, kill, activate, deactivate,"
                         + " help (did you mean 'run'?) (see 'gale --help')");
     }
 
