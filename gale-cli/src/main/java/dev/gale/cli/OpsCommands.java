@@ -1,5 +1,6 @@
 package dev.gale.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -108,7 +109,15 @@ final class OpsCommands {
             UiClient ui = where.client(parent.environment);
             int wait = waitSecs != null ? waitSecs
                     : ui.get("topology/" + UiClient.segment(name), "kill").get("msgTimeout") instanceof Number n ? n.intValue() : 30;
-            ui.post("topology/" + UiClient.segment(name) + "/kill/" + wait, "kill");
+            try {
+                ui.post("topology/" + UiClient.segment(name) + "/kill/" + wait, "kill");
+            } catch (UserException e) {
+                if (!(e.getCause() instanceof IOException)) {
+                    throw e;
+                }
+                // The answer was lost on the way: a gale run whose topology is killed at once may end
+                // before it answers. Whether the topology is gone is told below.
+            }
             PrintWriter out = spec.commandLine().getOut();
             if (wait > 0) {
                 out.printf("Deactivated topology '%s'; it is killed in %d s%n", name, wait);
@@ -128,15 +137,25 @@ final class OpsCommands {
             return 0;
         }
 
+        /** Summary reads in a row that failed while the UI still answered (200 ms apart). */
+        private static final int MAX_FAILED_READS = 25;
+        private int failedReads;
+
         private boolean running(UiClient ui) {
             Object topologies;
             try {
                 topologies = ui.get("topology/summary", "kill").get("topologies");
+                failedReads = 0;
             } catch (UserException e) {
                 if (!ui.answers()) {
                     return false; // the process ended with its topology (gale run stops when its topology is killed)
                 }
-                throw e;
+                // A process that is shutting down may drop a request and still accept the next one:
+                // only a UI that keeps failing while it answers is an error.
+                if (++failedReads >= MAX_FAILED_READS) {
+                    throw e;
+                }
+                return true;
             }
             return topologies instanceof List<?> list && list.stream().anyMatch(t -> name.equals(((Map<?, ?>) t).get("name")));
         }

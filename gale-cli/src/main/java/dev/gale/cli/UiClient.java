@@ -101,7 +101,7 @@ final class UiClient {
             throw new UserException("nothing is listening at " + base + " (is a Gale process running with --ui? give its"
                     + " address with --url or the GALE_UI_URL environment variable)", Main.FAILED);
         } catch (IOException e) {
-            throw new UserException("cannot reach the Gale UI at " + base + ": " + e, Main.FAILED);
+            throw new UserException("cannot reach the Gale UI at " + base + ": " + e, Main.FAILED, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UserException("interrupted while talking to " + base, Main.FAILED);

@@ -14,6 +14,11 @@ final class UserException extends RuntimeException {
         this.status = status;
     }
 
+    UserException(String message, int status, Throwable cause) {
+        super(message, cause);
+        this.status = status;
+    }
+
     int status() {
         return status;
     }
