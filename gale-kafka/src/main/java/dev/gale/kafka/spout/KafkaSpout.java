@@ -83,6 +83,11 @@ import org.slf4j.LoggerFactory;
  * until the checkpoints tell it where to start, and a failed tuple rolls the topology back to the
  * last checkpoint, from whose offsets it reads again.
  *
+ * <p>Each task publishes Storm's {@code kafkaOffset} metrics (metric v1 and v2 gauges) per partition
+ * and topic: end offset, committed (or checkpointed) offset, lag, plus Gale's oldest uncommitted
+ * offset and its age, records in flight and waiting for retry, and a stuck flag with its reason
+ * when that oldest record is older than the message timeout (docs/metrics.md).
+ *
  * <p>Not thread-safe: like every spout, its methods are called on its executor's thread only.
  */
 public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpout, FailureAware {
