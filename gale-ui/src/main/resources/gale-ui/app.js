@@ -243,9 +243,13 @@ function renderComponent(c) {
   const failures = Object.entries(c.failures || {});
   $('failures-none').hidden = failures.length > 0;
   fill('failures', failures.map(([reason, n]) => row([{cls: 'text', text: reason}, fmt(n)], {'data-reason': reason})));
+  const stuck = c.stuck || [];
+  $('stuck-none').hidden = stuck.length > 0;
+  fill('stuck', stuck.map((s) => row([s.taskId, {cls: 'text', text: s.metric}, {cls: 'text', text: s.subject},
+    {cls: 'text', text: s.reason}], {'class': 'alert', 'data-subject': s.subject})));
   const v1 = c.metricsV1 || [];
   $('metrics-v1-none').hidden = v1.length > 0;
-  fill('metrics-v1', v1.map((m) => row([m.taskId, {cls: 'text', text: m.name}, {cls: 'text', text: metricValue(m.value)},
+  fill('metrics-v1', v1.map((m) => row([m.taskId, {cls: 'text', text: m.name}, {cls: 'text map', text: metricValue(m.value, '\n')},
     m.bucketSecs, new Date(m.timestamp * 1000).toLocaleTimeString()])));
   const box = $('errors');
   if (!c.componentErrors.length) { box.innerHTML = '<p class="muted">None.</p>'; return; }
@@ -253,11 +257,11 @@ function renderComponent(c) {
     `<details><summary>${esc(new Date(e.time).toLocaleTimeString())} · task ${e.taskId} · ${esc(e.error)}</summary><pre>${esc(e.stackTrace)}</pre></details>`).join('');
 }
 
-// A metric v1 value: a number as a number, a map as "key=value" pairs.
-function metricValue(v) {
+// A metric v1 value: a number as a number, a map as "key=value" pairs (a top-level map one pair a line).
+function metricValue(v, separator) {
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') return fmt(v);
-  if (typeof v === 'object' && !Array.isArray(v)) return Object.entries(v).map(([k, x]) => `${k}=${metricValue(x)}`).join(', ');
+  if (typeof v === 'object' && !Array.isArray(v)) return Object.entries(v).map(([k, x]) => `${k}=${metricValue(x)}`).join(separator || ', ');
   return Array.isArray(v) ? v.map(metricValue).join(', ') : String(v);
 }
 

@@ -151,6 +151,13 @@ public class Config extends HashMap<String, Object> {
      */
     public static final String GALE_TRACE_SAMPLE = "gale.trace.sample";
     /**
+     * Gale, per {@code KafkaSpout} task: how often, in milliseconds of the topology's clock, the
+     * spout refreshes its {@code kafkaOffset} metrics (end offsets, lag, oldest uncommitted record,
+     * stuck partitions; see docs/metrics.md). End offsets come from the consumer's last fetch, or
+     * from one request per period for partitions not being fetched. Default 10000.
+     */
+    public static final String GALE_KAFKA_SPOUT_OFFSET_METRICS_PERIOD_MS = "gale.kafka.spout.offset.metrics.period.ms";
+    /**
      * Gale: whether the durable state providers' default serializer
      * ({@link dev.gale.state.DefaultStateSerializer}) may write a key with Java serialization.
      * Default false: a key must be a String, a boxed primitive, {@code byte[]}, an enum or an

@@ -76,6 +76,11 @@ public final class CheckpointRelay<P extends Serializable> {
     private long prepareMark;
     /** A data tuple failed while {@link #preparePending} was in flight. */
     private boolean prepareSpoiled;
+    /** The position saved by the last PREPARE, and its txid: committed by that txid's COMMIT. */
+    private P prepared;
+    private long preparedTxid = -1;
+    /** The position of the last committed checkpoint, or null if none is known. */
+    private P committed;
 
     /**
      * @throws IllegalStateException if the topology has no checkpoint channel (not built by a
@@ -130,23 +135,30 @@ public final class CheckpointRelay<P extends Serializable> {
                     lastPrepare = step.seq();
                     prepareMark++;
                     prepareSpoiled = false;
-                    positions.put(POSITION, source.position());
+                    prepared = source.position();
+                    preparedTxid = txid;
+                    positions.put(POSITION, prepared);
                     positions.prepareCommit(txid);
                     break;
                 case COMMIT:
                     positions.commit(txid);
+                    if (txid == preparedTxid) {
+                        committed = prepared;
+                    }
                     break;
                 case ROLLBACK:
                     rollbackAsked = false;
                     positions.rollback();
+                    committed = positions.get(POSITION);
                     if (initialized) {
                         epoch++;
-                        source.seek(positions.get(POSITION));
+                        source.seek(committed);
                     }
                     break;
                 case INITSTATE:
                     if (!initialized) {
                         P at = positions.get(POSITION);
+                        committed = at;
                         LOG.info("{}: starting from the checkpointed position {}", name, at == null ? "(none yet)" : at);
                         epoch++;
                         source.seek(at);
@@ -177,6 +189,15 @@ public final class CheckpointRelay<P extends Serializable> {
      */
     public long epoch() {
         return epoch;
+    }
+
+    /**
+     * The position of the last checkpoint committed (or rolled back to, or started from), or null
+     * if there is none yet: where the spout would start again after a failure. A spout reports it
+     * as its committed position (a Kafka spout's lag is measured from it).
+     */
+    public P committedPosition() {
+        return committed;
     }
 
     /** Returns true if {@code msgId} is a relayed checkpoint tuple's (it is then handled). */

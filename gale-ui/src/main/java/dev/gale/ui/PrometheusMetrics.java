@@ -94,6 +94,10 @@ final class PrometheusMetrics implements MultiCollector {
         boolean anyTimer = false;
         Family userV1 = new Family("gale_user_metric_v1", "Last bucket of the metrics v1 components registered"
                 + " (TopologyContext.registerMetric); a map value gives one series per key");
+        Family userV1Info = new Family("gale_user_metric_v1_info", "Text values of the metrics v1 components registered"
+                + " (a map's text entries, such as a Kafka spout's stuckReason): always 1, the text in the label value");
+        Family userGaugeInfo = new Family("gale_user_gauge_info", "Text gauges components registered (registerGauge):"
+                + " always 1, the text in the label value");
 
         for (String topology : cluster.getTopologyNames()) {
             TopologyStats stats;
@@ -159,6 +163,9 @@ final class PrometheusMetrics implements MultiCollector {
                     Object v = ((Gauge<?>) m).getValue();
                     if (v instanceof Number) {
                         userGauge.add(((Number) v).doubleValue(), l);
+                    } else if (v instanceof String && !((String) v).isEmpty()) {
+                        userGaugeInfo.add(1, "topology", topology, "component", um.componentId(), "task",
+                                Integer.toString(um.taskId()), "metric", um.name(), "value", (String) v);
                     }
                 } else if (m instanceof Timer) {
                     anyTimer = true;
@@ -185,6 +192,9 @@ final class PrometheusMetrics implements MultiCollector {
                             userV1.add(((Number) e.getValue()).doubleValue(), "topology", topology, "component",
                                     mv.componentId(), "task", task, "metric", mv.name(), "key",
                                     String.valueOf(e.getKey()));
+                        } else if (e.getValue() instanceof String && !((String) e.getValue()).isEmpty()) {
+                            userV1Info.add(1, "topology", topology, "component", mv.componentId(), "task", task,
+                                    "metric", mv.name(), "key", String.valueOf(e.getKey()), "value", (String) e.getValue());
                         }
                     }
                 }
@@ -219,6 +229,8 @@ final class PrometheusMetrics implements MultiCollector {
             all.add(userTimer.build());
         }
         all.add(userV1.gauge());
+        all.add(userV1Info.gauge());
+        all.add(userGaugeInfo.gauge());
         return new MetricSnapshots(all);
     }
 

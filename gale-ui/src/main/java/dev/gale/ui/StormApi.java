@@ -244,7 +244,49 @@ final class StormApi {
             }
         }
         m.put("metricsV1", metricsV1);
+        m.put("stuck", stuck(v.metricsV1(), componentId));
         return m;
+    }
+
+    /**
+     * Gale's own: what the component's metrics v1 flag as stuck, one entry per flag. A map value's
+     * entry whose key is {@code stuck} or ends in {@code /stuck} or {@code .stuck} with the value 1
+     * is a flag (a Kafka spout's {@code kafkaOffset} has one per partition); the entry of the same
+     * key plus {@code Reason} says why. Read from names and values only, so any component can flag.
+     */
+    static List<Object> stuck(List<MetricV1Value> values, String componentId) {
+        List<Object> out = new ArrayList<>();
+        for (MetricV1Value mv : values) {
+            if (!mv.componentId().equals(componentId) || !(mv.value() instanceof Map<?, ?> map)) {
+                continue;
+            }
+            for (Map.Entry<?, ?> e : new TreeMap<>(stringKeys(map)).entrySet()) {
+                String key = (String) e.getKey();
+                if (isStuckFlag(key) && e.getValue() instanceof Number n && n.doubleValue() == 1) {
+                    Map<String, Object> s = new LinkedHashMap<>();
+                    s.put("taskId", mv.taskId());
+                    s.put("metric", mv.name());
+                    s.put("subject", key.length() == STUCK.length() ? "" : key.substring(0, key.length() - STUCK.length() - 1));
+                    Object reason = map.get(key + "Reason");
+                    s.put("reason", reason == null ? "" : String.valueOf(reason));
+                    out.add(s);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static final String STUCK = "stuck";
+
+    /** True for a flag's key: {@code stuck}, or {@code stuck} after a {@code /} or {@code .}. */
+    static boolean isStuckFlag(String key) {
+        return key.equals(STUCK) || key.endsWith("/" + STUCK) || key.endsWith("." + STUCK);
+    }
+
+    private static Map<String, Object> stringKeys(Map<?, ?> map) {
+        Map<String, Object> out = new TreeMap<>();
+        map.forEach((k, val) -> out.put(String.valueOf(k), val));
+        return out;
     }
 
     /** A metric's value as JSON can carry it: numbers, booleans, strings, lists and maps of them; else its text. */

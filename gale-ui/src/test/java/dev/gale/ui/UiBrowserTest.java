@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gale.Config;
 import dev.gale.LocalCluster;
+import dev.gale.topology.TopologyBuilder;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -158,6 +159,33 @@ class UiBrowserTest {
         assertThat(driver.getCurrentUrl()).doesNotContain(token);
         assertThat((String) ((JavascriptExecutor) driver).executeScript(
                 "return document.cookie + JSON.stringify(sessionStorage);")).doesNotContain(token);
+    }
+
+    @Test
+    void theComponentPageShowsAStuckFlagAsARowWithItsReasonUntilItClears() throws IOException {
+        FlaggingSpout.reason = "offset 7 uncommitted for 31 s: waiting for retry 2 of 5";
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("kafka", new FlaggingSpout());
+        cluster.submitTopology("flags", new Config(), b.createTopology());
+        driver.get(cluster.getUiUrl().orElseThrow() + "?topology=flags");
+        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        wait.until(ExpectedConditions.textToBe(By.id("topology-name"), "flags"));
+        wait.ignoring(StaleElementReferenceException.class).until(d -> {
+            d.findElement(By.cssSelector("#spouts tbody tr[data-component='kafka']")).click();
+            return true;
+        });
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("component-name"), "kafka"));
+        By row = By.cssSelector("#stuck tbody tr[data-subject='t/partition_0']");
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(row, "waiting for retry 2 of 5"));
+        assertThat(driver.findElement(row).isDisplayed()).isTrue();
+        assertThat(driver.findElement(row).getText()).contains("kafkaOffset").contains("offset 7 uncommitted for 31 s");
+        assertThat(driver.findElements(By.cssSelector("#stuck tbody tr"))).hasSize(1);
+        assertThat(driver.findElement(By.id("stuck-none")).isDisplayed()).isFalse();
+        screenshot("gale-ui-stuck.png");
+
+        FlaggingSpout.reason = null;
+        wait.until(d -> d.findElements(By.cssSelector("#stuck tbody tr")).isEmpty());
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("stuck-none")));
     }
 
     private static void screenshot(String name) throws IOException {

@@ -4,6 +4,7 @@ import com.codahale.metrics.Counter;
 import dev.gale.Config;
 import dev.gale.kafka.internal.DeadLetterPublisher;
 import dev.gale.kafka.internal.DecodedRecord;
+import dev.gale.kafka.internal.OffsetMetrics;
 import dev.gale.kafka.internal.PartitionProgress;
 import dev.gale.kafka.internal.RecordDecoder;
 import dev.gale.kafka.spout.KafkaSpoutConfig.DeadLetterFailurePolicy;
@@ -82,6 +83,11 @@ import org.slf4j.LoggerFactory;
  * until the checkpoints tell it where to start, and a failed tuple rolls the topology back to the
  * last checkpoint, from whose offsets it reads again.
  *
+ * <p>Each task publishes Storm's {@code kafkaOffset} metrics (metric v1 and v2 gauges) per partition
+ * and topic: end offset, committed (or checkpointed) offset, lag, plus Gale's oldest uncommitted
+ * offset and its age, records in flight and waiting for retry, and a stuck flag with its reason
+ * when that oldest record is older than the message timeout (docs/metrics.md).
+ *
  * <p>Not thread-safe: like every spout, its methods are called on its executor's thread only.
  */
 public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpout, FailureAware {
@@ -129,6 +135,8 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
     private transient List<TopicPartition> fixedPartitions;
     private transient Map<TopicPartition, Long> emittedNext;
     private transient int taskCount;
+    /** The kafkaOffset metrics: end offsets, lag, oldest uncommitted record, stuck partitions. */
+    private transient OffsetMetrics offsetMetrics;
 
     /** A record emitted and not yet done, kept so a retry re-emits it without re-reading. */
     private static final class InFlight<K, V> {
@@ -138,6 +146,8 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
         final List<Object> values;
         final String stream;
         long emittedNanos;
+        /** When it was emitted the first time (retries keep it): the age of an uncommitted record. */
+        long firstEmittedNanos;
         boolean waitingForRetry;
         boolean lastFailureTimedOut;
         /** Why the last attempt failed, when the engine said (Gale); else null. */
@@ -213,9 +223,89 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
         long now = clock.nanos();
         nextCommitNanos = now + config.getOffsetsCommitPeriodMs() * 1_000_000L;
         lastCommitNanos = now;
+        openOffsetMetrics(conf, context);
         LOG.info("{} task {} reads {} as group '{}' ({})", componentId, taskId,
                 config.getTopicPattern() != null ? config.getTopicPattern() : config.getTopics(),
                 props.get(ConsumerConfig.GROUP_ID_CONFIG), guarantee);
+    }
+
+    private void openOffsetMetrics(Map<String, Object> conf, TopologyContext context) {
+        Object period = conf.get(Config.GALE_KAFKA_SPOUT_OFFSET_METRICS_PERIOD_MS);
+        long periodMs = period == null ? 10_000L : period instanceof Number ? ((Number) period).longValue() : -1;
+        if (periodMs <= 0) {
+            throw new IllegalArgumentException(componentId + ": " + Config.GALE_KAFKA_SPOUT_OFFSET_METRICS_PERIOD_MS
+                    + " must be a positive number of milliseconds, got " + period);
+        }
+        offsetMetrics = new OffsetMetrics(consumer, this::offsetState, () -> paused, periodMs * 1_000_000L,
+                messageTimeoutNanos);
+        offsetMetrics.register(context, config.getMetricsTimeBucketSizeInSecs(), clock::nanos);
+    }
+
+    /** What the offset metrics show of each partition this task reads now; a scan of what is in flight. */
+    private List<OffsetMetrics.Partition> offsetState() {
+        Map<TopicPartition, int[]> counts = new HashMap<>();
+        for (InFlight<K, V> f : inFlight.values()) {
+            int[] c = counts.computeIfAbsent(f.id.getTopicPartition(), k -> new int[2]);
+            c[f.waitingForRetry ? 1 : 0]++;
+        }
+        Map<TopicPartition, Long> firstBuffered = new HashMap<>();
+        for (ConsumerRecord<K, V> r : buffer) {
+            firstBuffered.putIfAbsent(new TopicPartition(r.topic(), r.partition()), r.offset());
+        }
+        CheckpointedOffsets checkpointed = relay == null ? null : relay.committedPosition();
+        List<OffsetMetrics.Partition> out = new ArrayList<>(progress.size());
+        for (Map.Entry<TopicPartition, PartitionProgress> e : progress.entrySet()) {
+            TopicPartition tp = e.getKey();
+            PartitionProgress p = e.getValue();
+            long done;
+            if (relay != null) {
+                Long at = checkpointed == null ? null : checkpointed.offsets().get(tp.toString());
+                done = at == null ? -1 : at;
+            } else {
+                done = committed.getOrDefault(tp, -1L);
+            }
+            long position = firstPolled.getOrDefault(tp, -1L);
+            long latestEmitted = p.nextOffset() < 0 ? -1 : firstBuffered.getOrDefault(tp, p.nextOffset()) - 1;
+            long oldest = p.pendingCount() > 0 ? p.committableOffset() : -1;
+            InFlight<K, V> f = oldest < 0 ? null : inFlight.get(new KafkaSpoutMessageId(tp, oldest));
+            int[] c = counts.getOrDefault(tp, new int[2]);
+            out.add(new OffsetMetrics.Partition(tp, done, position, latestEmitted, oldest,
+                    f == null ? -1 : f.firstEmittedNanos, c[0], c[1], oldest < 0 ? null : holdReason(f)));
+        }
+        return out;
+    }
+
+    /** Why a pending record is not done yet, as far as this task knows. */
+    private String holdReason(InFlight<K, V> f) {
+        if (f == null) {
+            return "read, not emitted yet";
+        }
+        String last = f.lastFailure == null ? null : describe(f.lastFailure);
+        if (f.waitingForRetry) {
+            int max = retries instanceof KafkaSpoutRetryExponentialBackoff
+                    ? ((KafkaSpoutRetryExponentialBackoff) retries).getMaxRetries() : -1;
+            return "waiting for retry " + f.id.numFails() + (max >= 0 ? " of " + max : "")
+                    + (last != null ? "; last failure: " + last : f.lastFailureTimedOut ? "; last failure: timed out" : "");
+        }
+        if (last != null) {
+            return "emitted again after a failure; last failure: " + last;
+        }
+        return f.id.numFails() > 0 ? "emitted again after " + f.id.numFails() + " failures"
+                : "emitted, its tuple tree neither acked nor failed yet";
+    }
+
+    /** A failure as a reader looking for the cause wants it: for a traced timeout, the tasks holding the tree first. */
+    private static String describe(FailureInfo info) {
+        if (info.reason() == FailureReason.TIMEOUT && info.traced()) {
+            return info.heldBy().isEmpty() ? "tuple tree timed out (traced: every tuple acked, acks late)"
+                    : "tuple tree timed out, held by " + info.heldBy();
+        }
+        StringBuilder sb = new StringBuilder(info.reason().name()).append(" by '").append(info.componentId())
+                .append("' task ").append(info.taskId());
+        if (info.errorText() != null) {
+            sb.append(": ").append(info.errorText());
+        }
+        return sb.toString();
     }
 
     /** Exactly-once state: this task's fixed partitions, read from where the checkpoints say (see {@link #seekTo}). */
@@ -325,6 +415,7 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
             return;
         }
         long now = clock.nanos();
+        offsetMetrics.maybeRefresh(now);
         takeDeadLetterOutcomes(now);
         if (guarantee != ProcessingGuarantee.AT_MOST_ONCE
                 && (now >= nextCommitNanos || (!paused.isEmpty() && now - lastCommitNanos >= PAUSED_COMMIT_NANOS))) {
@@ -353,6 +444,7 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
     }
 
     private void nextCheckpointedTuple() {
+        offsetMetrics.maybeRefresh(clock.nanos());
         if (!relay.poll()) {
             return; // where to start is not known yet
         }
@@ -457,6 +549,7 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
                     : null;
             InFlight<K, V> f = new InFlight<>(id, raw, values, stream);
             f.emittedNanos = now;
+            f.firstEmittedNanos = now;
             if (relay != null) {
                 f.prepareMark = relay.prepareMark();
             }
@@ -510,6 +603,8 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
             }
         }
         listener.onAck(id);
+        // At the pending limit nextTuple is not called: the acks keep the metrics fresh.
+        offsetMetrics.maybeRefresh(clock.nanos());
     }
 
     @Override

@@ -29,7 +29,8 @@ public final class ConfTranslator {
             Config.GALE_SPOUT_PENDING_ADAPTIVE, Config.GALE_SCHEDULER_THREADS, Config.GALE_SCHEDULER_IDLE,
             Config.GALE_SCHEDULER_BLOCKED_MS, Config.GALE_SCHEDULER_STEP_SEED, Config.GALE_SCHEDULER_PLACEMENT,
             Config.GALE_SCHEDULER_BALANCE, Config.GALE_SCHEDULER_SHUFFLE_MS, Config.GALE_SCHEDULER_INLINE,
-            Config.GALE_EXECUTOR_OWN_THREAD, Config.GALE_TRACE_SAMPLE);
+            Config.GALE_EXECUTOR_OWN_THREAD, Config.GALE_TRACE_SAMPLE,
+            Config.GALE_KAFKA_SPOUT_OFFSET_METRICS_PERIOD_MS);
 
     /**
      * Keys that must not reach Storm: Storm would read them as naming its own classes. Gale's
