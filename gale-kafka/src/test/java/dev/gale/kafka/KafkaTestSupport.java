@@ -94,4 +94,38 @@ final class KafkaTestSupport {
         }
         return out;
     }
+
+    /**
+     * Every record of {@code topic} a {@code read_committed} consumer sees, up to the last stable
+     * offsets as of now: what committed transactions wrote, nothing of aborted or open ones.
+     */
+    static List<ConsumerRecord<String, String>> readCommitted(EmbeddedKafkaBroker broker, String topic) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        List<ConsumerRecord<String, String>> out = new ArrayList<>();
+        try (KafkaConsumer<String, String> c = new KafkaConsumer<>(p, new StringDeserializer(),
+                new StringDeserializer())) {
+            List<TopicPartition> partitions = new ArrayList<>();
+            c.partitionsFor(topic).forEach(i -> partitions.add(new TopicPartition(topic, i.partition())));
+            c.assign(partitions);
+            c.seekToBeginning(partitions);
+            Map<TopicPartition, Long> end = c.endOffsets(partitions); // the last stable offsets
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (System.nanoTime() < deadline
+                    && partitions.stream().anyMatch(tp -> c.position(tp) < end.get(tp))) {
+                for (ConsumerRecord<String, String> r : c.poll(Duration.ofMillis(200))) {
+                    if (r.offset() < end.get(new TopicPartition(r.topic(), r.partition()))) {
+                        out.add(r);
+                    }
+                }
+            }
+            if (partitions.stream().anyMatch(tp -> c.position(tp) < end.get(tp))) {
+                throw new IllegalStateException("could not read " + topic + " to its last stable offsets " + end);
+            }
+        }
+        return out;
+    }
 }
