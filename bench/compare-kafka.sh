@@ -27,7 +27,7 @@ usage: bench/compare-kafka.sh [options]
   --jvm-opts "FLAGS"       flags of every engine JVM (default "-Xms1g -Xmx1g -XX:+UseG1GC")
   --broker-jvm-opts "F"    flags of the broker JVM (default the same)
   --broker-warmup SECS     harness-only traffic through the broker before the first run (default 20)
-  --out DIR                where table.txt, results.json, logs/ and state/ go
+  --out DIR                where table.txt, results.json and logs/ go (and each run's state/, deleted after it)
                            (default target/bench-results/kafka-<time>)
 
 Cells are guarantee x state; Storm runs alo/memory only (no RocksDB state provider, no offsets in

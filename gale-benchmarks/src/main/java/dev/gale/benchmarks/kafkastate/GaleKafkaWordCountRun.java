@@ -5,12 +5,12 @@ import dev.gale.LocalCluster;
 import dev.gale.benchmarks.kafka.KafkaWordCountRun;
 import dev.gale.benchmarks.kafka.SplitWords;
 import dev.gale.kafka.bolt.KafkaBolt;
+import dev.gale.kafka.bolt.TransactionalKafkaBolt;
 import dev.gale.kafka.bolt.mapper.FieldNameBasedTupleToKafkaMapper;
 import dev.gale.kafka.bolt.selector.DefaultTopicSelector;
 import dev.gale.kafka.spout.FirstPollOffsetStrategy;
 import dev.gale.kafka.spout.KafkaSpout;
 import dev.gale.kafka.spout.KafkaSpoutConfig;
-import dev.gale.topology.IRichBolt;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Values;
@@ -82,7 +82,12 @@ public final class GaleKafkaWordCountRun {
         b.setBolt("split", new SplitWords(), KafkaWordCountRun.SPLITTERS).shuffleGrouping("kafka-in");
         b.setBolt("count", new StatefulCountWords(), KafkaWordCountRun.COUNTERS)
                 .fieldsGrouping("split", new Fields("word"));
-        b.setBolt("kafka-out", sink(bootstrap, args[2], eos), KafkaWordCountRun.SINKS).shuffleGrouping("count");
+        if (eos) {
+            b.setBolt("kafka-out", transactionalSink(bootstrap, args[2], args[3]), KafkaWordCountRun.SINKS)
+                    .shuffleGrouping("count");
+        } else {
+            b.setBolt("kafka-out", sink(bootstrap, args[2]), KafkaWordCountRun.SINKS).shuffleGrouping("count");
+        }
         Config conf = new Config();
         conf.setNumWorkers(1);
         conf.setNumAckers(1);
@@ -107,19 +112,35 @@ public final class GaleKafkaWordCountRun {
         Thread.sleep(Long.MAX_VALUE); // the harness ends this JVM
     }
 
-    private static IRichBolt sink(String bootstrap, String topic, boolean eos) {
-        Properties producer = new Properties();
-        producer.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        producer.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        producer.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+    /** At least once: Gale's KafkaBolt, as in the shared topology. */
+    private static KafkaBolt<String, String> sink(String bootstrap, String topic) {
+        Properties producer = producer(bootstrap);
         producer.put(ProducerConfig.ACKS_CONFIG, "all");
-        producer.put(ProducerConfig.LINGER_MS_CONFIG, KafkaWordCountRun.SINK_LINGER_MS);
-        if (eos) {
-            throw new IllegalStateException("exactly once needs dev.gale.kafka.bolt.TransactionalKafkaBolt");
-        }
         return new KafkaBolt<String, String>()
                 .withProducerProperties(producer)
                 .withTopicSelector(new DefaultTopicSelector(topic))
                 .withTupleToKafkaMapper(new FieldNameBasedTupleToKafkaMapper<>("key", "message"));
+    }
+
+    /**
+     * Exactly once: acks, idempotence and transactional.id are the bolt's; the prefix is the run's
+     * own, so that no run fences or inherits another's transactions on the shared broker.
+     */
+    private static TransactionalKafkaBolt<String, String> transactionalSink(String bootstrap, String topic,
+                                                                            String runId) {
+        return new TransactionalKafkaBolt<String, String>()
+                .withProducerProperties(producer(bootstrap))
+                .withTopicSelector(topic)
+                .withTransactionalIdPrefix(runId)
+                .withTupleToKafkaMapper(new FieldNameBasedTupleToKafkaMapper<>("key", "message"));
+    }
+
+    private static Properties producer(String bootstrap) {
+        Properties producer = new Properties();
+        producer.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        producer.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        producer.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        producer.put(ProducerConfig.LINGER_MS_CONFIG, KafkaWordCountRun.SINK_LINGER_MS);
+        return producer;
     }
 }
