@@ -7,6 +7,7 @@ import dev.gale.examples.ExclamationTopology;
 import dev.gale.examples.FastWordCountTopology;
 import dev.gale.examples.InOrderDeliveryCheck;
 import dev.gale.examples.JoinBoltExample;
+import dev.gale.examples.KafkaExactlyOnceWordCount;
 import dev.gale.examples.KafkaWordCountTopology;
 import dev.gale.examples.LambdaTopology;
 import dev.gale.examples.PersistentWindowingTopology;
@@ -71,6 +72,9 @@ import picocli.CommandLine.Spec;
             "  kafka-wordcount     words from topic to topic through KafkaSpout and",
             "                      KafkaBolt: --conf kafka.bootstrap=HOST:PORT (and",
             "                      kafka.in.topic, kafka.out.topic, kafka.group)",
+            "  kafka-exactly-once  word counts from topic to topic, exactly once:",
+            "                      offsets and counts in checkpoints, a transactional",
+            "                      KafkaBolt (same --conf keys as kafka-wordcount)",
             "  rolling-top-words   the top 3 words of a 12 s window sliding every 3 s:",
             "                      counted on tick tuples, ranked in two stages",
             "  lambda              spout and bolts written as lambdas (wind speeds on",
@@ -138,6 +142,7 @@ final class RunCommand implements Callable<Integer> {
         EXAMPLES.put("singlejoin", StationReadingsJoin.class);
         EXAMPLES.put("reliable-wordcount", ReliableWordCount.class);
         EXAMPLES.put("kafka-wordcount", KafkaWordCountTopology.class);
+        EXAMPLES.put("kafka-exactly-once", KafkaExactlyOnceWordCount.class);
         EXAMPLES.put("rolling-top-words", RollingTopWords.class);
         EXAMPLES.put("lambda", LambdaTopology.class);
         EXAMPLES.put("anchored-wordcount", AnchoredWordCount.class);

@@ -65,7 +65,7 @@ class MainTest {
         Result r = gale("run", "wordcuont");
         assertThat(r.status()).isEqualTo(Main.USAGE);
         assertThat(r.oneLineError()).isEqualTo("gale run: unknown example 'wordcuont'; examples: wordcount, "
-                + "exclamation, singlejoin, reliable-wordcount, kafka-wordcount, rolling-top-words, lambda, anchored-wordcount, "
+                + "exclamation, singlejoin, reliable-wordcount, kafka-wordcount, kafka-exactly-once, rolling-top-words, lambda, anchored-wordcount, "
                 + "multiple-logger, sliding-window, sliding-tuple-ts, join-bolt, skewed-rolling-top-words, "
                 + "multithread-wordcount, fast-wordcount, in-order-delivery, stateful, stateful-windowing, persistent-windowing"
                 + " (or give a fully-qualified class name)");

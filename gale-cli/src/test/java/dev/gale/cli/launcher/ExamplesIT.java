@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Every example {@code gale run --help} lists, run through {@code ./gale run NAME} as a user types
  * it: exit 0, no ERROR line (but those an example logs on purpose), the counters moved, the
- * example's own result there, and nothing left running. kafka-wordcount has its own test
+ * example's own result there, and nothing left running. kafka-wordcount and kafka-exactly-once have their own tests
  * ({@link KafkaIT}): it needs a broker.
  */
 class ExamplesIT {
@@ -137,6 +137,7 @@ class ExamplesIT {
         assertThat(listed).hasSizeGreaterThan(15);
         List<String> here = new ArrayList<>(EXAMPLES.keySet());
         here.add("kafka-wordcount");
+        here.add("kafka-exactly-once");
         assertThat(here).containsExactlyInAnyOrderElementsOf(listed);
     }
 

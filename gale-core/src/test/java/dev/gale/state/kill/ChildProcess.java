@@ -61,6 +61,15 @@ public final class ChildProcess implements AutoCloseable {
         }
     }
 
+    /** What it wrote to stderr so far (its log). */
+    public List<String> errorLines() {
+        try {
+            return new String(Files.readAllBytes(stderr), StandardCharsets.UTF_8).lines().toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
     public String logs() {
         return "\n--- " + name + " (pid " + process.pid() + ", " + (process.isAlive() ? "alive" : "exited") + ") "
                 + stdout + " ---\n" + tail(stdout) + "\n--- " + stderr + " ---\n" + tail(stderr);

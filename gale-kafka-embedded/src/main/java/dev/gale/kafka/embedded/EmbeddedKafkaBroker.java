@@ -70,6 +70,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                 .setConfigProp("offsets.topic.num.partitions", "1")
                 .setConfigProp("transaction.state.log.replication.factor", "1")
                 .setConfigProp("transaction.state.log.min.isr", "1")
+                // One partition, as for offsets: the first transactional producer waits until all of them exist.
+                .setConfigProp("transaction.state.log.num.partitions", "1")
                 .setConfigProp("group.initial.rebalance.delay.ms", "0")
                 .setConfigProp("unstable.api.versions.enable", "false")
                 .setConfigProp("unstable.feature.versions.enable", "false");

@@ -301,6 +301,12 @@ public class TransactionalKafkaBolt<K, V> implements IStatefulBolt<KeyValueState
     @Override
     public void cleanup() {
         if (sink != null) {
+            // Ended cleanly: abort now rather than leave read_committed readers waiting for the broker's timeout.
+            try {
+                sink.abort();
+            } catch (KafkaException e) {
+                LOG.debug("{}: abort on cleanup failed", name, e);
+            }
             sink.close();
         }
     }

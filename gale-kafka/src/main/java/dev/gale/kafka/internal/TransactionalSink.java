@@ -9,7 +9,9 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsOptions;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -18,6 +20,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
@@ -47,6 +50,7 @@ public final class TransactionalSink implements AutoCloseable {
     private String markerTopic;
     /** Whether the producer's {@code initTransactions} completed (it may time out while Kafka is away). */
     private boolean ready;
+    private ConsumerGroupMetadata groupMetadata;
 
     /**
      * @param config the producer's configuration (serializers are replaced by byte arrays' and
@@ -123,9 +127,26 @@ public final class TransactionalSink implements AutoCloseable {
         }
         Map<TopicPartition, OffsetAndMetadata> marker = Map.of(new TopicPartition(markerTopic, 0),
                 new OffsetAndMetadata(txid, MARKER_PREFIX + lineage));
-        producer.sendOffsetsToTransaction(marker, new ConsumerGroupMetadata(markerGroup));
+        producer.sendOffsetsToTransaction(marker, markerGroupMetadata());
         producer.commitTransaction();
         markerTopic = null;
+    }
+
+    /**
+     * The marker group's metadata, as Kafka's API wants it: from a consumer of that group, which
+     * never joins it (no member, no generation), so the commit is a plain offset commit.
+     */
+    private ConsumerGroupMetadata markerGroupMetadata() {
+        if (groupMetadata == null) {
+            Map<String, Object> config = new HashMap<>(adminConfig);
+            config.put(ConsumerConfig.GROUP_ID_CONFIG, markerGroup);
+            config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+            try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(config, new ByteArrayDeserializer(),
+                    new ByteArrayDeserializer())) {
+                groupMetadata = c.groupMetadata();
+            }
+        }
+        return groupMetadata;
     }
 
     /** Aborts the open transaction, if any; a producer that cannot abort (fenced, failed) is replaced. */
