@@ -15,6 +15,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.apache.kafka.clients.admin.Admin;
@@ -43,20 +45,23 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * Runs the Kafka side-by-side comparison: topic -> reliable word count -> topic, on Gale and on
- * Apache Storm with storm-kafka-client ({@link KafkaWordCountRun}, the same source on both), each
- * run in a child JVM of its own with the same flags, against one broker in a third JVM
- * ({@link KafkaBrokerMain}), with fresh topics for every run, alternating which engine goes first.
+ * Runs the Kafka side-by-side comparison: topic -> reliable word count -> topic, on Gale, on
+ * Apache Storm with storm-kafka-client ({@link KafkaWordCountRun}, the same source on both) and on
+ * Kafka Streams (gale-benchmarks-kstreams), over a matrix of cells: processing guarantee (at least
+ * once, exactly once) by where the counts live (memory, RocksDB); Storm runs the at-least-once,
+ * in-memory cell only. Each run is a child JVM of its own with the same flags, against one broker
+ * in a third JVM ({@link KafkaBrokerMain}), with fresh topics for every run; within a cell the
+ * engines take turns going first.
  *
- * <p>The measurement is outside both engines, in this JVM: a producer writes input records whose
+ * <p>The measurement is outside every engine, in this JVM: a producer writes input records whose
  * value starts with this JVM's {@code System.nanoTime()} at {@code send}, and a consumer reads the
- * output topic back; an output record's end-to-end latency is the consumer's {@code nanoTime()}
+ * output topic back (read_committed); an output record's end-to-end latency is the consumer's {@code nanoTime()}
  * when it reads it minus that stamp (one clock, no cross-process skew). Each input record has
  * {@value #WORDS} words, so it is done when its {@value #WORDS} outputs are read; records/s counts
  * outputs read in the window divided by {@value #WORDS}. Two phases after the warm-up: saturated
  * (closed loop: the producer keeps at most {@code --in-flight} input records not yet done, so the
  * input topic's backlog stays bounded and the figure is the engine's rate, not the producer's),
- * then a fixed rate both engines sustain, for latency without queueing in the input topic.
+ * then a fixed rate every engine sustains, for latency without queueing in the input topic.
  * A main class: its driver's producer and consumer threads share only atomic counters and a
  * thread-safe latency recorder.
  */
@@ -65,16 +70,47 @@ public final class CompareKafka {
     static final int WORDS = 6;
     private static final int VOCABULARY = 1000;
     private static final long MAX_LATENCY_MICROS = TimeUnit.MINUTES.toMicros(2);
-    private static final List<String> ENGINES = List.of("gale", "storm");
+    private static final List<String> ENGINES = List.of("gale", "storm", "kstreams");
+    private static final List<String> GUARANTEES = List.of("alo", "eos");
+    private static final List<String> STATES = List.of("memory", "rocksdb");
+    /** The engines' names in the table's header. */
+    private static final Map<String, String> TITLES = Map.of("gale", "Gale", "storm", "Storm",
+            "kstreams", "Kafka Streams");
+    /** The Gale side's main class (the Storm side runs {@link KafkaWordCountRun}, Kafka Streams its own). */
+    private static final String GALE_MAIN = "dev.gale.benchmarks.kafkastate.GaleKafkaWordCountRun";
+    /** Not on this JVM's classpath: gale-benchmarks-kstreams has it. */
+    private static final String KSTREAMS_MAIN = "dev.gale.benchmarks.kstreams.KStreamsWordCountRun";
 
     private CompareKafka() {
     }
 
     private record Settings(double warmup, double measure, double latencySecs, int latencyRate, int inFlight,
-                            int partitions, String jvmOpts, String brokerJvmOpts, double brokerWarmup) {
+                            int inFlightEos, int partitions, String jvmOpts, String brokerJvmOpts,
+                            double brokerWarmup) {
+        /** Saturated: input records sent and not yet done; exactly once, outputs wait for a commit. */
+        int inFlight(Cell cell) {
+            return cell.eos() ? inFlightEos : inFlight;
+        }
     }
 
-    private record Run(String engine, int repeat, Map<String, Object> result, String error, Path log) {
+    /** One cell of the matrix: a processing guarantee and where the counts live. */
+    private record Cell(String guarantee, String state) {
+        boolean eos() {
+            return guarantee.equals("eos");
+        }
+
+        /** Storm runs at least once with its counts in memory only: the topology it shares with Gale. */
+        boolean runs(String engine) {
+            return !engine.equals("storm") || (guarantee.equals("alo") && state.equals("memory"));
+        }
+
+        @Override
+        public String toString() {
+            return guarantee + "/" + state;
+        }
+    }
+
+    private record Run(String engine, Cell cell, int repeat, Map<String, Object> result, String error, Path log) {
     }
 
     /** A table row: a result key, its label, and whether it takes a ratio. */
@@ -90,18 +126,22 @@ public final class CompareKafka {
                 Double.parseDouble(opt.getOrDefault("latency-secs", quick ? "3" : "10")),
                 Integer.parseInt(opt.getOrDefault("latency-rate", "2000")),
                 Integer.parseInt(opt.getOrDefault("in-flight", "5000")),
+                Integer.parseInt(opt.getOrDefault("in-flight-eos", "50000")),
                 Integer.parseInt(opt.getOrDefault("partitions", "2")),
                 opt.getOrDefault("jvm-opts", "-Xms1g -Xmx1g -XX:+UseG1GC"),
                 opt.getOrDefault("broker-jvm-opts", "-Xms1g -Xmx1g -XX:+UseG1GC"),
                 Double.parseDouble(opt.getOrDefault("broker-warmup", quick ? "5" : "20")));
         int repeats = Integer.parseInt(opt.getOrDefault("repeats", quick ? "1" : "3"));
-        List<String> engines = List.of(opt.getOrDefault("engines", String.join(",", ENGINES)).split(","));
-        Map<String, String> classpaths = Map.of("gale", opt.getOrDefault("gale-cp", ""),
-                "storm", opt.getOrDefault("storm-cp", ""));
-        for (String e : engines) {
-            if (!ENGINES.contains(e)) {
-                usage("unknown engine '" + e + "'");
+        List<String> engines = list(opt, "engines", ENGINES);
+        List<Cell> cells = new ArrayList<>();
+        for (String g : list(opt, "guarantee", GUARANTEES)) {
+            for (String st : list(opt, "state", STATES)) {
+                cells.add(new Cell(g, st));
             }
+        }
+        Map<String, String> classpaths = Map.of("gale", opt.getOrDefault("gale-cp", ""),
+                "storm", opt.getOrDefault("storm-cp", ""), "kstreams", opt.getOrDefault("kstreams-cp", ""));
+        for (String e : engines) {
             if (classpaths.get(e).isEmpty()) {
                 usage("--" + e + "-cp is needed");
             }
@@ -113,64 +153,100 @@ public final class CompareKafka {
 
         String loadBefore = Figures.loadAverage();
         String started = LocalDateTime.now().toString();
-        System.err.printf(Locale.ROOT, "compare-kafka: %s, %d repeat(s); warm-up %.0f s, saturated %.0f s (%d in"
-                        + " flight), then %d records/s for %.0f s; JVM %s; load average before: %s%n", engines, repeats,
-                s.warmup, s.measure, s.inFlight, s.latencyRate, s.latencySecs, s.jvmOpts, loadBefore);
+        System.err.printf(Locale.ROOT, "compare-kafka: %s on %s, %d repeat(s); warm-up %.0f s, saturated %.0f s (%d in"
+                        + " flight, %d exactly once), then %d records/s for %.0f s; JVM %s; load average before: %s%n",
+                engines, cells, repeats, s.warmup, s.measure, s.inFlight, s.inFlightEos, s.latencyRate, s.latencySecs,
+                s.jvmOpts, loadBefore);
+        if (engines.contains("storm") && cells.stream().anyMatch(c -> !c.runs("storm"))) {
+            System.err.println("compare-kafka: Storm runs alo/memory only, the topology it shares with Gale: Storm has no"
+                    + " RocksDB state provider, and storm-kafka-client neither keeps offsets in checkpoints nor has a"
+                    + " transactional sink");
+        }
 
-        Process broker = startBroker(brokerCp, s.brokerJvmOpts, out.resolve("logs").resolve("broker.log"));
+        HostSteal stealBefore = HostSteal.now();
         List<Run> runs = new ArrayList<>();
-        try (BufferedReader brokerOut = new BufferedReader(
-                new InputStreamReader(broker.getInputStream(), StandardCharsets.UTF_8))) {
-            String bootstrap = awaitBootstrap(brokerOut, broker);
-            System.err.println("compare-kafka: broker (pid " + broker.pid() + ") at " + bootstrap);
-            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-                warmBroker(bootstrap, admin, s);
-                int total = repeats * engines.size();
-                for (int rep = 1; rep <= repeats; rep++) {
-                    List<String> order = new ArrayList<>(engines);
-                    if (rep % 2 == 0) {
-                        Collections.reverse(order); // alternate who goes first
+        try (HostProbe probe = HostProbe.start()) {
+            Process broker = startBroker(brokerCp, s.brokerJvmOpts, out.resolve("logs").resolve("broker.log"));
+            try (BufferedReader brokerOut = new BufferedReader(
+                    new InputStreamReader(broker.getInputStream(), StandardCharsets.UTF_8))) {
+                String bootstrap = awaitBootstrap(brokerOut, broker);
+                System.err.println("compare-kafka: broker (pid " + broker.pid() + ") at " + bootstrap);
+                try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+                    warmBroker(bootstrap, admin, s);
+                    int total = 0;
+                    for (Cell cell : cells) {
+                        total += repeats * (int) engines.stream().filter(cell::runs).count();
                     }
-                    for (String engine : order) {
-                        Run r = run(engine, classpaths.get(engine), rep, s, bootstrap, admin, broker.pid(), out);
-                        runs.add(r);
-                        System.err.printf(Locale.ROOT, "[%d/%d] %-5s #%d  %s%n", runs.size(), total, engine, rep,
-                                r.error != null ? "FAILED: " + r.error : brief(r.result));
+                    for (Cell cell : cells) {
+                        for (int rep = 1; rep <= repeats; rep++) {
+                            List<String> order = new ArrayList<>(engines.stream().filter(cell::runs).toList());
+                            Collections.rotate(order, rep - 1); // each engine goes first in turn
+                            for (String engine : order) {
+                                Run r = run(engine, cell, classpaths.get(engine), rep, s, bootstrap, admin,
+                                        broker.pid(), probe, out);
+                                runs.add(r);
+                                System.err.printf(Locale.ROOT, "[%d/%d] %-8s %-11s #%d  %s%n", runs.size(), total,
+                                        engine, cell, rep, r.error != null ? "FAILED: " + r.error : brief(r.result));
+                            }
+                        }
                     }
                 }
-            }
-        } finally {
-            broker.getOutputStream().close(); // EOF on its stdin: it closes the broker and exits
-            if (!broker.waitFor(30, TimeUnit.SECONDS)) {
-                broker.destroyForcibly();
+            } finally {
+                broker.getOutputStream().close(); // EOF on its stdin: it closes the broker and exits
+                if (!broker.waitFor(30, TimeUnit.SECONDS)) {
+                    broker.destroyForcibly();
+                }
             }
         }
+        HostSteal stealAfter = HostSteal.now();
+        double steal = stealAfter == null ? Double.NaN : stealAfter.percentSince(stealBefore);
         String loadAfter = Figures.loadAverage();
 
         StringBuilder table = new StringBuilder();
         List<Map<String, Object>> summary = new ArrayList<>();
-        renderTable(table, summary, runs, engines, s);
+        for (Cell cell : cells) {
+            renderTable(table, summary, runs, engines.stream().filter(cell::runs).toList(), cell, s);
+        }
         table.append(String.format(Locale.ROOT,
-                "%nmedian (min-max) of %d run(s) per engine; warm-up %.0f s after the first output record, saturated"
-                        + " window %.0f s, fixed-rate window %.0f s; engine JVMs %s, broker JVM %s; storm-kafka-client"
-                        + " %s; load average before %s, after %s%n",
-                repeats, s.warmup, s.measure, s.latencySecs, s.jvmOpts, s.brokerJvmOpts,
-                jarVersion(classpaths.get("storm"), "storm-kafka-client"), loadBefore, loadAfter));
+                "%nmedian (min-max) of %d run(s) per engine and cell, engines alternating; warm-up %.0f s after the"
+                        + " first output record, saturated window %.0f s (%d input records in flight, %d exactly"
+                        + " once), fixed-rate window %.0f s; output read with isolation.level=read_committed; engine"
+                        + " JVMs %s, broker JVM %s; storm-kafka-client %s, kafka-streams %s; host steal over the"
+                        + " whole run %s; load average before %s, after %s%n",
+                repeats, s.warmup, s.measure, s.inFlight, s.inFlightEos, s.latencySecs, s.jvmOpts, s.brokerJvmOpts,
+                jarVersion(classpaths.get("storm"), "storm-kafka-client"),
+                jarVersion(classpaths.get("kstreams"), "kafka-streams"),
+                Double.isNaN(steal) ? "unknown" : String.format(Locale.ROOT, "%.1f%%", steal), loadBefore, loadAfter));
         System.out.print(table);
         Files.writeString(out.resolve("table.txt"), table, StandardCharsets.UTF_8);
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("started", started);
         root.put("load_average_before", loadBefore);
         root.put("load_average_after", loadAfter);
+        if (!Double.isNaN(steal)) {
+            root.put("host_steal_pct", steal);
+        }
         root.put("cores", Runtime.getRuntime().availableProcessors());
-        root.put("settings", Map.of("warmup_s", s.warmup, "measure_s", s.measure, "latency_s", s.latencySecs,
-                "latency_rate", (double) s.latencyRate, "in_flight", (double) s.inFlight,
-                "partitions", (double) s.partitions, "jvm_opts", s.jvmOpts, "broker_jvm_opts", s.brokerJvmOpts,
-                "repeats", (double) repeats));
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("warmup_s", s.warmup);
+        settings.put("measure_s", s.measure);
+        settings.put("latency_s", s.latencySecs);
+        settings.put("latency_rate", (double) s.latencyRate);
+        settings.put("in_flight", (double) s.inFlight);
+        settings.put("in_flight_eos", (double) s.inFlightEos);
+        settings.put("partitions", (double) s.partitions);
+        settings.put("jvm_opts", s.jvmOpts);
+        settings.put("broker_jvm_opts", s.brokerJvmOpts);
+        settings.put("repeats", (double) repeats);
+        settings.put("engines", String.join(",", engines));
+        settings.put("cells", cells.stream().map(Cell::toString).toList());
+        root.put("settings", settings);
         List<Object> rs = new ArrayList<>();
         for (Run r : runs) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("engine", r.engine);
+            m.put("guarantee", r.cell.guarantee());
+            m.put("state", r.cell.state());
             m.put("repeat", (double) r.repeat);
             m.put("log", r.log.toString());
             if (r.error != null) {
@@ -187,20 +263,42 @@ public final class CompareKafka {
         System.out.println("raw results: " + out.resolve("results.json") + "  (logs in " + out.resolve("logs") + ")");
     }
 
+    /** A comma-separated option, each item one of {@code allowed}; all of them when the option is absent. */
+    private static List<String> list(Map<String, String> opt, String name, List<String> allowed) {
+        List<String> items = List.of(opt.getOrDefault(name, String.join(",", allowed)).split(","));
+        for (String item : items) {
+            if (!allowed.contains(item)) {
+                usage("--" + name + ": unknown '" + item + "' (one or more of " + String.join(",", allowed) + ")");
+            }
+        }
+        return items;
+    }
+
     // ---- one run
 
-    private static Run run(String engine, String cp, int rep, Settings s, String bootstrap, Admin admin,
-                           long brokerPid, Path out) throws Exception {
-        String in = "in-" + engine + "-" + rep;
-        String outTopic = "out-" + engine + "-" + rep;
+    private static Run run(String engine, Cell cell, String cp, int rep, Settings s, String bootstrap, Admin admin,
+                           long brokerPid, HostProbe probe, Path out) throws Exception {
+        String id = engine + "-" + cell.guarantee() + "-" + cell.state() + "-" + rep;
+        String in = "in-" + id;
+        String outTopic = "out-" + id;
+        String group = "wc-" + id; // Kafka Streams' application.id: its internal topics start with it
         admin.createTopics(List.of(new NewTopic(in, s.partitions, (short) 1),
                 new NewTopic(outTopic, s.partitions, (short) 1))).all().get();
-        Path log = out.resolve("logs").resolve(engine + "-" + rep + ".log");
+        Path log = out.resolve("logs").resolve(id + ".log");
+        String stateDir = out.resolve("state").resolve(id).toAbsolutePath().toString();
         List<String> cmd = new ArrayList<>();
         cmd.add(javaBin());
         cmd.addAll(Arrays.asList(s.jvmOpts.trim().split("\\s+")));
-        cmd.addAll(List.of("-cp", cp, KafkaWordCountRun.class.getName(), bootstrap, in, outTopic, "wc-" + engine + "-" + rep));
-        Driver driver = new Driver(bootstrap, in, outTopic, s.partitions, s.inFlight);
+        cmd.addAll(List.of("-cp", cp));
+        switch (engine) {
+            case "gale" -> cmd.addAll(List.of(GALE_MAIN, bootstrap, in, outTopic, group, cell.guarantee(),
+                    cell.state(), stateDir));
+            case "storm" -> cmd.addAll(List.of(KafkaWordCountRun.class.getName(), bootstrap, in, outTopic, group));
+            case "kstreams" -> cmd.addAll(List.of(KSTREAMS_MAIN, bootstrap, in, outTopic, group, cell.guarantee(),
+                    cell.state(), stateDir));
+            default -> throw new IllegalArgumentException("unknown engine " + engine);
+        }
+        Driver driver = new Driver(bootstrap, in, outTopic, s.partitions, s.inFlight(cell));
         driver.awaitLeaders(in, outTopic, s.partitions);
         Map<String, Object> r = new LinkedHashMap<>();
         List<String> rates = new ArrayList<>();
@@ -211,10 +309,10 @@ public final class CompareKafka {
             long deadline = t0 + TimeUnit.SECONDS.toNanos(180);
             while (driver.outputs.get() == 0) {
                 if (!child.isAlive()) {
-                    return new Run(engine, rep, null, "child exited with " + child.exitValue() + " (see " + log + ")", log);
+                    return new Run(engine, cell, rep, null, "child exited with " + child.exitValue() + " (see " + log + ")", log);
                 }
                 if (System.nanoTime() > deadline) {
-                    return new Run(engine, rep, null, "no output record within 180 s (see " + log + ")", log);
+                    return new Run(engine, cell, rep, null, "no output record within 180 s (see " + log + ")", log);
                 }
                 Thread.sleep(1);
             }
@@ -228,6 +326,7 @@ public final class CompareKafka {
             long brokerCpu0 = cpuNanos(brokerPid);
             long selfCpu0 = selfCpuNanos();
             HostSteal steal0 = HostSteal.now();
+            int probeMark = probe.mark();
             long w0 = System.nanoTime();
             phase(driver, child, "saturated", s.measure, rates);
             long w1 = System.nanoTime();
@@ -241,6 +340,10 @@ public final class CompareKafka {
             r.put("engine_cpu_cores", (cpuNanos(child.pid()) - childCpu0) / (double) (w1 - w0));
             r.put("broker_cpu_cores", (cpuNanos(brokerPid) - brokerCpu0) / (double) (w1 - w0));
             r.put("harness_cpu_cores", (selfCpuNanos() - selfCpu0) / (double) (w1 - w0));
+            double probeMicros = probe.medianMicrosSince(probeMark);
+            if (!Double.isNaN(probeMicros)) {
+                r.put("probe_us", probeMicros);
+            }
             HostSteal steal1 = HostSteal.now();
             if (steal1 != null && !Double.isNaN(steal1.percentSince(steal0))) {
                 r.put("steal_pct", steal1.percentSince(steal0));
@@ -251,11 +354,13 @@ public final class CompareKafka {
             }
 
             driver.pace(s.latencyRate);
-            // The saturated phase's backlog must drain before latency at the fixed rate means anything.
+            // The saturated phase's backlog must drain before latency at the fixed rate means anything
+            // (down to 200 ms of input outstanding; 500 ms exactly once, where outputs wait for a commit).
             long drainDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             do {
                 phase(driver, child, "settle at " + s.latencyRate + "/s", 1, rates);
-            } while (driver.notDone() > s.latencyRate / 5 && System.nanoTime() < drainDeadline && child.isAlive());
+            } while (driver.notDone() > s.latencyRate * (cell.eos() ? 0.5 : 0.2) && System.nanoTime() < drainDeadline
+                    && child.isAlive());
             phase(driver, child, "settle at " + s.latencyRate + "/s", 1, rates);
             driver.latency.getIntervalHistogram();
             long lo0 = driver.outputs.get();
@@ -270,14 +375,32 @@ public final class CompareKafka {
             r.put("engine_peak_rss_mb", procStatusKb(child.pid(), "VmHWM") / 1024.0);
             r.put("engine_threads", (double) procStatusKb(child.pid(), "Threads"));
             if (!child.isAlive()) {
-                return new Run(engine, rep, null, "child died during the run (see " + log + ")", log);
+                return new Run(engine, cell, rep, null, "child died during the run (see " + log + ")", log);
             }
-            return new Run(engine, rep, r, null, log);
+            return new Run(engine, cell, rep, r, null, log);
         } finally {
             driver.close();
             child.destroyForcibly().waitFor(); // no shutdown: neither engine's is part of the benchmark
-            Files.write(out.resolve("logs").resolve(engine + "-" + rep + ".rates.log"), rates, StandardCharsets.UTF_8);
-            admin.deleteTopics(List.of(in, outTopic)).all().get();
+            Files.write(out.resolve("logs").resolve(id + ".rates.log"), rates, StandardCharsets.UTF_8);
+            List<String> topics = new ArrayList<>(List.of(in, outTopic));
+            for (String t : admin.listTopics().names().get()) {
+                if (t.startsWith(group + "-")) {
+                    topics.add(t); // Kafka Streams' repartition and changelog topics
+                }
+            }
+            admin.deleteTopics(topics).all().get();
+            deleteTree(Path.of(stateDir)); // its process is gone; a full run's stores would add up
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
         }
     }
 
@@ -379,6 +502,9 @@ public final class CompareKafka {
             Map<String, Object> c = new HashMap<>();
             c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
             c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+            // Every run, so an exactly-once output counts only once its transaction committed: latency
+            // is the time until a read_committed reader sees it. At least once it changes nothing.
+            c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
             c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
             c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
             consumer = new KafkaConsumer<>(c);
@@ -579,7 +705,7 @@ public final class CompareKafka {
     }
 
     private static void renderTable(StringBuilder t, List<Map<String, Object>> summary, List<Run> runs,
-                                    List<String> engines, Settings s) {
+                                    List<String> engines, Cell cell, Settings s) {
         List<Metric> metrics = List.of(
                 new Metric("records_per_s", "input records/s end to end (saturated)", true),
                 new Metric("outputs_per_s", "output records/s (saturated)", true),
@@ -597,42 +723,70 @@ public final class CompareKafka {
                 new Metric("engine_peak_rss_mb", "engine JVM peak RSS (MB)", true),
                 new Metric("engine_threads", "engine JVM threads", false),
                 new Metric("steal_pct", "host steal, saturated window (% of CPU)", false),
+                new Metric("probe_us", "host probe, saturated window (us per piece)", false),
                 new Metric("first_output_ms", "JVM start -> first output read (ms)", true),
                 new Metric("harness_produce_retries", "harness produce retries (should be 0)", false));
-        String fmt = "%-44s %-24s %-24s %s%n";
-        t.append(String.format(Locale.ROOT, fmt, "metric", "Gale", "Storm", "Gale/Storm"));
-        t.append("-".repeat(104)).append('\n');
+        List<String> ratios = new ArrayList<>();
+        if (engines.contains("gale")) {
+            for (String peer : List.of("storm", "kstreams")) {
+                if (engines.contains(peer)) {
+                    ratios.add(peer);
+                }
+            }
+        }
+        t.append(String.format(Locale.ROOT, "%n== %s: %s, counts %s%n", cell,
+                cell.eos() ? "exactly once" : "at least once", cell.state().equals("memory") ? "in memory" : "in RocksDB"));
+        StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-46s", "metric"));
+        for (String e : engines) {
+            header.append(String.format(Locale.ROOT, " %-24s", TITLES.get(e)));
+        }
+        for (String peer : ratios) {
+            header.append(String.format(Locale.ROOT, " %-12s", "Gale/" + TITLES.get(peer)));
+        }
+        t.append(header.toString().stripTrailing()).append('\n');
+        t.append("-".repeat(header.length())).append('\n');
         for (Metric m : metrics) {
-            double[] g = engines.contains("gale") ? values(runs, "gale", m.key) : new double[0];
-            double[] st = engines.contains("storm") ? values(runs, "storm", m.key) : new double[0];
-            if (g.length == 0 && st.length == 0) {
+            Map<String, double[]> values = new LinkedHashMap<>();
+            for (String e : engines) {
+                values.put(e, values(runs, e, cell, m.key));
+            }
+            if (values.values().stream().allMatch(v -> v.length == 0)) {
                 continue;
             }
-            double ratio = Figures.median(g) / Figures.median(st);
-            t.append(String.format(Locale.ROOT, fmt, m.label, Figures.cell(g), Figures.cell(st),
-                    !m.ratio || Double.isNaN(ratio) || Double.isInfinite(ratio) ? ""
-                            : String.format(Locale.ROOT, "%.2fx", ratio)));
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-46s", m.label));
             Map<String, Object> row = new LinkedHashMap<>();
+            row.put("guarantee", cell.guarantee());
+            row.put("state", cell.state());
             row.put("metric", m.key);
-            row.put("gale", Figures.stats(g));
-            row.put("storm", Figures.stats(st));
-            row.put("gale_over_storm", ratio);
+            for (String e : engines) {
+                line.append(String.format(Locale.ROOT, " %-24s", Figures.cell(values.get(e))));
+                row.put(e, Figures.stats(values.get(e)));
+            }
+            for (String peer : ratios) {
+                double ratio = Figures.median(values.get("gale")) / Figures.median(values.get(peer));
+                boolean shown = m.ratio && !Double.isNaN(ratio) && !Double.isInfinite(ratio);
+                line.append(String.format(Locale.ROOT, " %-12s", shown ? String.format(Locale.ROOT, "%.2fx", ratio) : ""));
+                if (shown) {
+                    row.put("gale_over_" + peer, ratio);
+                }
+            }
+            t.append(line.toString().stripTrailing()).append('\n');
             summary.add(row);
         }
-        double g = Figures.median(values(runs, "gale", "records_per_s"));
-        double st = Figures.median(values(runs, "storm", "records_per_s"));
+        double g = Figures.median(values(runs, "gale", cell, "records_per_s"));
+        double st = Figures.median(values(runs, "storm", cell, "records_per_s"));
         if (!Double.isNaN(g) && !Double.isNaN(st)) {
-            t.append(String.format(Locale.ROOT, "%nTarget: Gale records/s >= 3x Storm's: %s (%.2fx)%n",
+            t.append(String.format(Locale.ROOT, "Target: Gale records/s >= 3x Storm's: %s (%.2fx)%n",
                     g >= 3 * st ? "MET" : "MISSED", g / st));
         }
-        long failed = runs.stream().filter(r -> r.error != null).count();
+        long failed = runs.stream().filter(r -> r.cell.equals(cell) && r.error != null).count();
         if (failed > 0) {
             t.append(failed).append(" run(s) failed; see results.json\n");
         }
     }
 
-    private static double[] values(List<Run> runs, String engine, String key) {
-        return runs.stream().filter(r -> r.engine.equals(engine) && r.result != null)
+    private static double[] values(List<Run> runs, String engine, Cell cell, String key) {
+        return runs.stream().filter(r -> r.engine.equals(engine) && r.cell.equals(cell) && r.result != null)
                 .mapToDouble(r -> d(r.result, key)).filter(v -> !Double.isNaN(v)).sorted().toArray();
     }
 
