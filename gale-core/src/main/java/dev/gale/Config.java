@@ -89,7 +89,8 @@ public class Config extends HashMap<String, Object> {
      * Gale: milliseconds a call into user code may run before the executors sharing its thread
      * move to another thread, leaving the blocking executor alone on its own. Default 100; 0
      * turns the watchdog off. After an idle spell, when the watchdog looks less often, a blocking
-     * call may be noticed up to 200 ms later.
+     * call may be noticed up to 200 ms later. On Linux, time the thread spends waiting for a CPU
+     * (an overloaded machine) does not count.
      */
     public static final String GALE_SCHEDULER_BLOCKED_MS = "gale.scheduler.blocked.ms";
     /**

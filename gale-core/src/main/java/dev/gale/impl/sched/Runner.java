@@ -59,9 +59,14 @@ final class Runner implements Runnable {
      * writes it after everything it did before, so a thread that reads true sees all of that.
      */
     private volatile boolean held;
+    /** The thread's id in the kernel, for {@link RunQueueWait}; set when the thread starts. */
+    private volatile long kernelThreadId = RunQueueWait.UNKNOWN;
     /** Watchdog's bookkeeping, touched only by the watchdog thread. */
     long watchedSeq;
     int stalledTicks;
+    /** The thread's run-queue wait at the watchdog's last look at a stalled call, and when that look was. */
+    long watchedWait = RunQueueWait.UNKNOWN;
+    long watchedAt;
 
     Runner(String threadName, Clock clock, IdleStrategy idle) {
         this(threadName, clock, idle, MAX_PARK_NANOS);
@@ -184,8 +189,14 @@ final class Runner implements Runnable {
         return others;
     }
 
+    /** The thread's id in the kernel, or {@link RunQueueWait#UNKNOWN} (not started, or not Linux). Any thread. */
+    long kernelThreadId() {
+        return kernelThreadId;
+    }
+
     @Override
     public void run() {
+        kernelThreadId = RunQueueWait.currentThreadId();
         ThreadClock.bind(clock);
         try {
             loop();

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
+import java.util.function.ToLongFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,7 +26,9 @@ import org.slf4j.LoggerFactory;
  * cycles sharing its thread. Two defences: a component can ask for a thread of its own
  * ({@link DutyCycle#wantsOwnThread()}), and a watchdog notices a call that has not returned for
  * {@code blockedNanos} and moves the other cycles of that thread to a new one, leaving the
- * blocking cycle alone on its thread from then on (logged once, naming it).
+ * blocking cycle alone on its thread from then on (logged once, naming it). On Linux, time the
+ * thread spent waiting for a CPU does not count ({@link RunQueueWait}): on an overloaded machine
+ * that is not the call blocking.
  *
  * <p>Unless told otherwise ({@link #withBalancing}), the same watchdog thread moves cycles between
  * the shared threads towards the placement that measures fastest ({@link PlacementSearch}), judging
@@ -67,6 +70,10 @@ public final class ThreadedScheduler implements Scheduler {
     private volatile boolean running = true;
     private int isolated;
     private volatile long watchSleep;
+    /** How long a runner's thread has waited for a CPU (see {@link RunQueueWait}); tests replace it. */
+    private ToLongFunction<Runner> runQueueWait = r -> RunQueueWait.nanos(r.kernelThreadId());
+    /** Looks of the watchdog that found a thread in the same call as at its last look; read by tests. */
+    private volatile long stalledLooks;
 
     /**
      * @param prefix thread names start with it
@@ -125,6 +132,20 @@ public final class ThreadedScheduler implements Scheduler {
     synchronized ThreadedScheduler withMaxPark(long nanos) {
         this.maxParkNanos = nanos;
         return this;
+    }
+
+    /**
+     * For tests: where the watchdog reads how long a runner's thread has waited for a CPU, in
+     * nanoseconds since it started, or {@link RunQueueWait#UNKNOWN}. Before {@link #start()}.
+     */
+    synchronized ThreadedScheduler withRunQueueWait(ToLongFunction<Runner> source) {
+        this.runQueueWait = source;
+        return this;
+    }
+
+    /** How many times the watchdog found a thread still in the call it saw at its last look. */
+    long stalledLooks() {
+        return stalledLooks;
     }
 
     @Override
@@ -204,13 +225,15 @@ public final class ThreadedScheduler implements Scheduler {
                 boolean inCall = (seq & 1) == 1;
                 anyInCall |= inCall;
                 if (inCall && seq == r.watchedSeq) {
-                    if (++r.stalledTicks >= ticksToBlock) {
+                    stalledLooks++;
+                    if (!starved(r) && ++r.stalledTicks >= ticksToBlock) {
                         r.stalledTicks = 0;
                         isolate(r);
                     }
                 } else {
                     r.watchedSeq = seq;
                     r.stalledTicks = 0;
+                    r.watchedWait = RunQueueWait.UNKNOWN;
                 }
             }
             // On this kind of machine a timed wake-up costs tens of microseconds; twenty a second
@@ -220,6 +243,22 @@ public final class ThreadedScheduler implements Scheduler {
             sleep = nextWatchSleep(sleep, anyInCall, tick);
             watchSleep = sleep;
         }
+    }
+
+    /**
+     * Whether a runner seen in the same call as at the last look spent most of the time since
+     * waiting for a CPU rather than in the call: on an overloaded machine a thread can go
+     * unscheduled for longer than the blocked limit, and isolating it then only adds a thread
+     * (and a hand-off per message) where cores are already short. The first look at a call has
+     * nothing to compare with and counts as stalled.
+     */
+    private boolean starved(Runner r) {
+        long wait = runQueueWait.applyAsLong(r);
+        long now = System.nanoTime();
+        boolean starved = wait >= 0 && r.watchedWait >= 0 && (wait - r.watchedWait) * 2 >= now - r.watchedAt;
+        r.watchedWait = wait;
+        r.watchedAt = now;
+        return starved;
     }
 
     /** The watchdog's next sleep: its tick while some thread is inside a call, else twice the last, up to a cap. */

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -121,6 +122,36 @@ class ThreadedSchedulerTest {
             assertThat(c.started.get()).as(c.name + " started once").isEqualTo(1);
             assertThat(c.closed.get()).as(c.name + " closed once").isEqualTo(1);
             assertThat(c.overlaps.get()).as(c.name + " never on two threads at once").isZero();
+        }
+    }
+
+    @Test
+    void aThreadThatWaitsForACpuIsNotTakenForABlockingCall() throws Exception {
+        Counting blocker = new Counting("blocker");
+        Counting a = new Counting("a");
+        blocker.blockNext = true;
+        // Starving: between any two looks the thread waited on the run queue far longer than the look apart.
+        AtomicBoolean starving = new AtomicBoolean(true);
+        AtomicLong waited = new AtomicLong();
+        ThreadedScheduler s = new ThreadedScheduler("gale-test-starved", Clock.system(), List.of(blocker, a), 1,
+                IdleStrategy.BACKOFF, Duration.ofMillis(50).toNanos())
+                .withRunQueueWait(r -> starving.get() ? waited.addAndGet(Duration.ofSeconds(1).toNanos()) : waited.get());
+        s.start();
+        try {
+            await().atMost(Duration.ofSeconds(10)).until(() -> blocker.calls.get() == 1);
+            long looks = s.stalledLooks();
+            // Two looks at the same call isolate a blocking one (50 ms limit, 25 ms tick); ten go by here.
+            await().atMost(Duration.ofSeconds(10)).until(() -> s.stalledLooks() >= looks + 10);
+            assertThat(s.isolatedCount()).as("a starved thread is not a blocking call").isZero();
+            assertThat(s.threadCount()).isEqualTo(1);
+
+            starving.set(false); // the thread gets the CPU and the call still does not return: it blocks
+            await().atMost(Duration.ofSeconds(10)).until(() -> s.isolatedCount() == 1);
+            assertThat(s.threadCount()).isEqualTo(2);
+        } finally {
+            blocker.release.countDown();
+            s.stop();
+            assertThat(s.awaitStopped(System.nanoTime() + Duration.ofSeconds(10).toNanos())).isTrue();
         }
     }
 

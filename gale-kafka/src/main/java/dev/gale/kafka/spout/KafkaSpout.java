@@ -60,7 +60,9 @@ import org.slf4j.LoggerFactory;
  * {@code gale-<topology>-<component>}): the group coordinator shares the partitions among every
  * task of every Gale process that runs the topology with the same group. Under
  * {@code AT_LEAST_ONCE} every record is emitted with a {@link KafkaSpoutMessageId}; an offset is
- * committed only when it and every lower offset of its partition were acked or given up on. A
+ * committed only when it and every lower offset of its partition were acked or given up on. The
+ * periodic commit is asynchronous, so the emitting thread never waits for the group coordinator;
+ * commits on revocation, deactivation and close wait for it. A
  * failed record is emitted again when the retry service says so; once it has failed more than
  * the maximum retries it goes to the dead-letter topic (if one is set; committed past once the
  * broker confirmed it) or is logged and committed past. The dead letter's {@code error} header
@@ -128,6 +130,8 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
     private transient long lastCommitNanos;
     private transient int scheduledRetries;
     private transient boolean lastPollEmpty;
+    /** An asynchronous commit was sent and its callback has not run yet. */
+    private transient boolean commitInFlight;
     /** Written with every commit: which topology committed, so its other tasks and processes resume there. */
     private transient String commitMetadata;
     /** Exactly-once state: the relay of the checkpoints (null otherwise), the partitions and the offsets emitted up to. */
@@ -419,7 +423,7 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
         takeDeadLetterOutcomes(now);
         if (guarantee != ProcessingGuarantee.AT_MOST_ONCE
                 && (now >= nextCommitNanos || (!paused.isEmpty() && now - lastCommitNanos >= PAUSED_COMMIT_NANOS))) {
-            commit(progress.keySet());
+            commitAsync();
             nextCommitNanos = now + config.getOffsetsCommitPeriodMs() * 1_000_000L;
         }
         if (emitDueRetry(now)) {
@@ -776,8 +780,56 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
         return Math.max(0, p.nextOffset() - base);
     }
 
-    /** Commits the safe offset of each of {@code partitions} that moved since its last commit. */
+    /**
+     * The periodic commit, sent without waiting for the broker: this thread emits, and a commit's
+     * round trip (the group coordinator writes it to its log) would hold back every record that
+     * arrives meanwhile. The consumer runs the callback in a later poll, on this thread. One
+     * commit is in flight at a time; a period that finds one still out leaves the work to the next.
+     */
+    private void commitAsync() {
+        if (commitInFlight) {
+            return;
+        }
+        Map<TopicPartition, OffsetAndMetadata> offsets = committable(progress.keySet());
+        if (offsets.isEmpty()) {
+            return;
+        }
+        try {
+            consumer.commitAsync(offsets, (done, error) -> {
+                commitInFlight = false;
+                if (error == null) {
+                    recordCommitted(done);
+                } else {
+                    LOG.warn("{} task {}: committing {} failed; will retry: {}", componentId, taskId, done,
+                            error.toString());
+                }
+            });
+            commitInFlight = true;
+        } catch (KafkaException e) {
+            LOG.warn("{} task {}: committing {} failed; will retry: {}", componentId, taskId, offsets, e.toString());
+        }
+    }
+
+    /**
+     * Commits the safe offset of each of {@code partitions} that moved since its last commit, and
+     * waits for the broker: for partitions about to be revoked, and on deactivation and close.
+     */
     private void commit(Collection<TopicPartition> partitions) {
+        Map<TopicPartition, OffsetAndMetadata> offsets = committable(partitions);
+        if (offsets.isEmpty()) {
+            return;
+        }
+        try {
+            consumer.commitSync(offsets);
+            recordCommitted(offsets);
+        } catch (KafkaException e) {
+            // A rebalance in progress, or the group moved on: the next owner resumes at the last commit.
+            LOG.warn("{} task {}: committing {} failed; will retry: {}", componentId, taskId, offsets, e.toString());
+        }
+    }
+
+    /** The safe offset of each of {@code partitions} that moved since its last commit; notes the attempt's time. */
+    private Map<TopicPartition, OffsetAndMetadata> committable(Collection<TopicPartition> partitions) {
         lastCommitNanos = clock.nanos();
         Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
         for (TopicPartition tp : partitions) {
@@ -791,16 +843,16 @@ public class KafkaSpout<K, V> extends BaseRichSpout implements ICheckpointedSpou
                 offsets.put(tp, new OffsetAndMetadata(safe, commitMetadata));
             }
         }
-        if (offsets.isEmpty()) {
-            return;
-        }
-        try {
-            consumer.commitSync(offsets);
-            offsets.forEach((tp, o) -> committed.put(tp, o.offset()));
-        } catch (KafkaException e) {
-            // A rebalance in progress, or the group moved on: the next owner resumes at the last commit.
-            LOG.warn("{} task {}: committing {} failed; will retry: {}", componentId, taskId, offsets, e.toString());
-        }
+        return offsets;
+    }
+
+    /** Keeps what the broker confirmed, for partitions still owned; never moves a partition's mark back. */
+    private void recordCommitted(Map<TopicPartition, OffsetAndMetadata> offsets) {
+        offsets.forEach((tp, o) -> {
+            if (progress.containsKey(tp)) {
+                committed.merge(tp, o.offset(), Math::max);
+            }
+        });
     }
 
     /** Forgets everything about partitions this task no longer owns. */
