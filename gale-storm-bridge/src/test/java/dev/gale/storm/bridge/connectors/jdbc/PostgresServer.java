@@ -10,12 +10,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -206,6 +210,28 @@ public final class PostgresServer implements AutoCloseable {
 
     private String url(String db) {
         return "jdbc:postgresql://127.0.0.1:" + port + "/" + db + "?user=" + SUPERUSER;
+    }
+
+    /**
+     * The configuration of storm-jdbc's {@code HikariCPConnectionProvider} that reaches the test
+     * database: a fresh, serializable map (the provider travels with its bolt), for a test to change.
+     */
+    public HashMap<String, Object> hikariConfig() {
+        HashMap<String, Object> config = new HashMap<>();
+        config.put("jdbcUrl", jdbcUrl());
+        config.put("maximumPoolSize", 2);
+        return config;
+    }
+
+    /** The rows of {@code sql}'s result: its first column (a bigint) to its second (text), in order. */
+    public Map<Long, String> query(String sql) throws SQLException {
+        Map<Long, String> rows = new LinkedHashMap<>();
+        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                rows.put(rs.getLong(1), rs.getString(2));
+            }
+        }
+        return rows;
     }
 
     /** A new connection to the test database, for a test's own setup and checks. */
