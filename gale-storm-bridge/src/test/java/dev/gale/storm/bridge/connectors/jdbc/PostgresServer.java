@@ -110,8 +110,11 @@ public final class PostgresServer implements AutoCloseable {
      * there they must be installed.
      */
     static Path requireBinaries() {
-        Optional<Path> bin = binaries();
-        if (bin.isEmpty() && "true".equals(System.getenv("CI"))) {
+        return requireBinaries(binaries(), "true".equals(System.getenv("CI")));
+    }
+
+    static Path requireBinaries(Optional<Path> bin, boolean ci) {
+        if (bin.isEmpty() && ci) {
             throw new IllegalStateException("PostgreSQL's initdb/pg_ctl/postgres are missing (neither on the PATH "
                     + "nor in /usr/lib/postgresql/*/bin): .ci/run installs Debian's postgresql package");
         }

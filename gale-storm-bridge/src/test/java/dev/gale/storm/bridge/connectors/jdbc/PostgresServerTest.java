@@ -5,14 +5,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.net.Socket;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.opentest4j.TestAbortedException;
 
-/** The test fixture itself: a real server that takes SQL, listens on 127.0.0.1 only, and is gone after close. */
+/**
+ * The test fixture itself: a real server that takes SQL, listens on 127.0.0.1 only, and is gone
+ * after close; without PostgreSQL a test is skipped, or fails under CI.
+ */
 class PostgresServerTest {
 
     @Test
@@ -38,12 +42,13 @@ class PostgresServerTest {
     }
 
     @Test
-    void aConstraintViolationCarriesTheDatabasesMessage() throws Exception {
-        try (PostgresServer server = PostgresServer.start("fixture2")) {
-            server.execute("CREATE TABLE t (id BIGINT PRIMARY KEY)");
-            server.execute("INSERT INTO t VALUES (1)");
-            assertThatThrownBy(() -> server.execute("INSERT INTO t VALUES (1)")).isInstanceOf(SQLException.class)
-                    .hasMessageContaining("duplicate key value violates unique constraint");
-        }
+    void missingBinariesSkipOutsideCiAndFailUnderCi() {
+        assertThatThrownBy(() -> PostgresServer.requireBinaries(Optional.empty(), false))
+                .isInstanceOf(TestAbortedException.class);
+        assertThatThrownBy(() -> PostgresServer.requireBinaries(Optional.empty(), true))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining(".ci/run installs Debian's postgresql package");
+        assertThat(PostgresServer.requireBinaries(Optional.of(Path.of("/opt/pg/bin")), true))
+                .isEqualTo(Path.of("/opt/pg/bin"));
     }
 }
