@@ -35,9 +35,14 @@ final class RedisProcess implements AutoCloseable {
 
     /** True if redis-server can run here; under CI its absence is an error, not a reason to skip. */
     static boolean available() {
-        boolean present = Files.isExecutable(BINARY);
-        if (!present && "true".equals(System.getenv("CI"))) {
-            throw new IllegalStateException(BINARY + " is missing: .ci/run installs Debian's redis-server package");
+        return available(BINARY, "true".equals(System.getenv("CI")));
+    }
+
+    /** Whether {@code binary} can run; when it cannot and {@code ci}, throws instead of answering false. */
+    static boolean available(Path binary, boolean ci) {
+        boolean present = Files.isExecutable(binary);
+        if (!present && ci) {
+            throw new IllegalStateException(binary + " is missing: .ci/run installs Debian's redis-server package");
         }
         return present;
     }

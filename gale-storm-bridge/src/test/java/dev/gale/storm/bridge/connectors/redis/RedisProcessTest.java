@@ -7,12 +7,16 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.file.Path;
 import org.apache.storm.redis.common.container.JedisCommandsContainer;
 import org.apache.storm.redis.common.container.JedisCommandsContainerBuilder;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
-/** The fixture itself: a private redis-server that storm-redis's own client reaches and that stops by its PID. */
+/**
+ * The fixture itself: a private redis-server that storm-redis's own client reaches and that stops
+ * by its PID; without the binary a test is skipped, or fails under CI.
+ */
 class RedisProcessTest {
 
     @Test
@@ -39,5 +43,14 @@ class RedisProcessTest {
                 s.connect(new InetSocketAddress("127.0.0.1", redis.port()), 2_000);
             }
         }).isInstanceOf(IOException.class);
+    }
+
+    @Test
+    void aMissingBinarySkipsOutsideCiAndFailsUnderCi() {
+        Path missing = Path.of("/nonexistent/redis-server");
+        assertThat(RedisProcess.available(missing, false)).isFalse();
+        assertThatThrownBy(() -> RedisProcess.available(missing, true))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining(".ci/run installs Debian's redis-server package");
     }
 }
