@@ -2,7 +2,6 @@ package dev.gale.storm.bridge.internal;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Iterator;
 import java.util.List;
 import org.apache.storm.task.IOutputCollector;
 import org.apache.storm.tuple.Tuple;
@@ -31,9 +30,9 @@ final class StormBoltCollector implements IOutputCollector {
         if (anchors == null || anchors.isEmpty()) {
             return gale.emit(streamId, tuple);
         }
-        if (anchors.size() == 1) {
-            Iterator<Tuple> only = anchors.iterator();
-            return gale.emit(streamId, BridgedTuple.gale(only.next()), tuple);
+        if (anchors.size() == 1) { // Storm's emit(anchor, values) passes a one-element list
+            Tuple only = anchors instanceof List<Tuple> list ? list.get(0) : anchors.iterator().next();
+            return gale.emit(streamId, BridgedTuple.gale(only), tuple);
         }
         return gale.emit(streamId, galeAnchors(anchors), tuple);
     }
