@@ -16,6 +16,15 @@ public interface IOutputCollector extends IErrorReporter {
 
     void fail(Tuple input);
 
+    /**
+     * Fails {@code input} because of {@code cause}: the spout's {@code FailureAware.fail} learns the
+     * exception (reason {@code FAILED}, with its class and message) as it does for a
+     * {@code FailedException}. A Gale addition; collectors that do not record reasons just fail.
+     */
+    default void fail(Tuple input, Throwable cause) {
+        fail(input);
+    }
+
     /** Renews the timeout of every tree the tuple belongs to, in the acker and at the spout. */
     void resetTimeout(Tuple input);
 

@@ -79,6 +79,12 @@ public class OutputCollector implements IOutputCollector {
         delegate.fail(input);
     }
 
+    /** Fails {@code input} with {@code cause} as the failure's reason (a Gale addition). */
+    @Override
+    public void fail(Tuple input, Throwable cause) {
+        delegate.fail(input, cause);
+    }
+
     @Override
     public void resetTimeout(Tuple input) {
         delegate.resetTimeout(input);

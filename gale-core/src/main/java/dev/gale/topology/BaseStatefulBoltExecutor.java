@@ -252,6 +252,12 @@ public abstract class BaseStatefulBoltExecutor implements IRichBolt {
         }
 
         @Override
+        public void fail(Tuple input, Throwable cause) {
+            onFail.run();
+            super.fail(input, cause);
+        }
+
+        @Override
         public List<Integer> emit(String streamId, List<Object> tuple) {
             throw new UnsupportedOperationException("Bolts in a stateful topology must emit anchored tuples.");
         }

@@ -278,6 +278,11 @@ final class BoltCollector extends BoltCollectorPad implements IOutputCollector {
         fail(input, explicitFail);
     }
 
+    @Override
+    public void fail(Tuple input, Throwable cause) {
+        fail(input, cause == null ? explicitFail : reason(FailureReason.FAILED, cause));
+    }
+
     /** The bolt fails {@code input} for the reason {@code why} (a basic bolt's {@code FailedException}). */
     void fail(Tuple input, FailureInfo why) {
         if (handedOff(() -> fail(input, why))) {

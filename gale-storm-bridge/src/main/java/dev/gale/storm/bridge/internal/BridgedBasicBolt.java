@@ -1,0 +1,84 @@
+package dev.gale.storm.bridge.internal;
+
+import dev.gale.task.OutputCollector;
+import dev.gale.task.TopologyContext;
+import dev.gale.topology.IRichBolt;
+import dev.gale.topology.OutputFieldsDeclarer;
+import dev.gale.tuple.Tuple;
+import java.util.Map;
+import org.apache.storm.topology.BasicOutputCollector;
+import org.apache.storm.topology.FailedException;
+import org.apache.storm.topology.IBasicBolt;
+import org.apache.storm.topology.ReportedFailedException;
+
+/**
+ * A Storm {@code IBasicBolt} as a Gale bolt, with Storm's basic-bolt contract: what it emits is
+ * anchored to the input, the input is acked when {@code execute} returns, and a
+ * {@code FailedException} fails it (reported first if it is a {@code ReportedFailedException}),
+ * the exception being the failure's reason. Any other exception is the engine's to handle, as
+ * for a Gale bolt. Not thread-safe: each task's copy runs on that task's thread.
+ */
+public final class BridgedBasicBolt implements IRichBolt {
+    private static final long serialVersionUID = 1L;
+
+    private final IBasicBolt bolt;
+    private transient StormContextView context;
+    private transient StormBoltCollector collector;
+    private transient BasicOutputCollector basic;
+    private transient OutputCollector gale;
+
+    public BridgedBasicBolt(IBasicBolt bolt) {
+        this.bolt = bolt;
+    }
+
+    /** The Storm bolt this runs. */
+    public IBasicBolt stormBolt() {
+        return bolt;
+    }
+
+    @Override
+    public void prepare(Map<String, Object> topoConf, TopologyContext galeContext, OutputCollector galeCollector) {
+        context = StormContextView.of(galeContext, topoConf);
+        gale = galeCollector;
+        collector = new StormBoltCollector(galeCollector);
+        basic = new BasicOutputCollector(new org.apache.storm.task.OutputCollector(collector));
+        bolt.prepare(topoConf, context);
+    }
+
+    @Override
+    public void execute(Tuple input) {
+        collector.beginExecute();
+        BridgedTuple tuple = new BridgedTuple(context, input);
+        basic.setContext(tuple);
+        try {
+            bolt.execute(tuple, basic);
+            gale.ack(input);
+        } catch (FailedException e) {
+            if (e instanceof ReportedFailedException) {
+                gale.reportError(e);
+            }
+            gale.fail(input, e);
+        }
+    }
+
+    @Override
+    public void cleanup() {
+        bolt.cleanup();
+    }
+
+    @Override
+    public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        StormCompatibility.check(bolt);
+        bolt.declareOutputFields(new StormDeclarer(declarer));
+    }
+
+    @Override
+    public Map<String, Object> getComponentConfiguration() {
+        return bolt.getComponentConfiguration();
+    }
+
+    @Override
+    public String toString() {
+        return "Storm basic bolt " + bolt.getClass().getName();
+    }
+}
