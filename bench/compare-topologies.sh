@@ -25,6 +25,10 @@ usage: bench/compare-topologies.sh [options]
                                                  1 tree in 1000 (-Dbench.trace.sample=N in --jvm-opts);
                                                  A/B: --engines gale --scenarios ack-1000,ack-1000-traced
                                                  alternates the two in every repeat
+                            ack-1000-bridged     Gale only, asked for: ack-1000 with its two bolts written
+                                                 against Storm's API, run through gale-storm-bridge;
+                                                 the bridge's cost: --engines gale --scenarios
+                                                 ack-1000,ack-1000-bridged
                             noack                the same without ackers
                             wordcount            sentences x2 -> split x2 -> count x2 by word (Flink too:
                                                  2 sources, each chained to a split; one source in every
@@ -80,6 +84,10 @@ gale_cp="$root/gale-benchmarks/target/classes:$(cat gale-benchmarks/target/class
 # storm.py (org.apache.storm:multilang-python, resources only) for wordcount-python's splitter.
 if [ -s gale-benchmarks/target/classpath-multilang.txt ]; then
   gale_cp="$gale_cp:$(cat gale-benchmarks/target/classpath-multilang.txt)"
+fi
+# Storm's client jars, only when ack-1000-bridged runs (Storm-API bolts through gale-storm-bridge).
+if [[ " $* " == *ack-1000-bridged* ]] && [ -s gale-benchmarks/target/classpath-bridge.txt ]; then
+  gale_cp="$gale_cp:$(cat gale-benchmarks/target/classpath-bridge.txt)"
 fi
 storm_cp="$root/gale-benchmarks-storm/target/classes:$(cat gale-benchmarks-storm/target/classpath.txt)"
 peers=(--storm-cp "$storm_cp")

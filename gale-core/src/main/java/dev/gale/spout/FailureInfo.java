@@ -1,7 +1,10 @@
 package dev.gale.spout;
 
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Why and where a spout's tuple tree failed (Gale addition): the reason, the component and task
@@ -96,7 +99,27 @@ public final class FailureInfo {
      */
     public static FailureInfo of(FailureReason reason, String componentId, int taskId, Throwable error) {
         return new FailureInfo(reason, componentId, taskId, error == null ? null : error.getClass().getName(),
-                error == null ? null : error.getMessage(), false, List.of());
+                error == null ? null : message(error), false, List.of());
+    }
+
+    /**
+     * The exception's message, followed by its root cause's class and message when the message
+     * does not already say them: a library that wraps a driver's exception twice (storm-jdbc's
+     * IllegalStateException around a RuntimeException around the database's error) would
+     * otherwise hide the only words that tell why. The root cause's lines are joined into one.
+     */
+    private static String message(Throwable error) {
+        Throwable root = error;
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        while (root.getCause() != null && seen.add(root)) {
+            root = root.getCause();
+        }
+        String message = error.getMessage();
+        if (root == error || root.getMessage() == null || message != null && message.contains(root.getMessage())) {
+            return message;
+        }
+        String cause = root.getClass().getName() + ": " + root.getMessage().strip().replaceAll("\\s*\\R\\s*", " ");
+        return message == null ? "caused by " + cause : message + " (caused by " + cause + ")";
     }
 
     public FailureReason reason() {
@@ -118,7 +141,11 @@ public final class FailureInfo {
         return exceptionClass;
     }
 
-    /** The exception's message, or null (no exception, or one without a message). */
+    /**
+     * The exception's message, with its root cause's class and message appended in parentheses
+     * when the message does not contain them; null when there is no exception, or neither it nor a
+     * cause has a message.
+     */
     public String exceptionMessage() {
         return exceptionMessage;
     }

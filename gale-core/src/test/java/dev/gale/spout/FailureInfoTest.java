@@ -24,6 +24,24 @@ class FailureInfoTest {
     }
 
     @Test
+    void aWrappedExceptionKeepsItsRootCausesWords() {
+        Exception database = new Exception("ERROR: duplicate key value violates unique constraint \"t_pkey\"\n"
+                + "  Detail: Key (id)=(5) already exists.");
+        RuntimeException wrapped = new IllegalStateException(new RuntimeException("Failed to execute insert query", database));
+        FailureInfo f = FailureInfo.of(FailureReason.FAILED, "sink", 3, wrapped);
+        assertThat(f.exceptionClass()).isEqualTo("java.lang.IllegalStateException");
+        assertThat(f.exceptionMessage()).isEqualTo("java.lang.RuntimeException: Failed to execute insert query"
+                + " (caused by java.lang.Exception: ERROR: duplicate key value violates unique constraint \"t_pkey\""
+                + " Detail: Key (id)=(5) already exists.)");
+        assertThat(FailureInfo.of(FailureReason.THREW, "parse", 4,
+                new RuntimeException(new NumberFormatException("bad"))).exceptionMessage())
+                .as("a message that already says its cause").isEqualTo("java.lang.NumberFormatException: bad");
+        assertThat(FailureInfo.of(FailureReason.THREW, "parse", 4,
+                new RuntimeException(null, new NumberFormatException("bad"))).exceptionMessage())
+                .isEqualTo("caused by java.lang.NumberFormatException: bad");
+    }
+
+    @Test
     void aTracedTimeoutListsItsHoldersAndCannotBeChangedAfterwards() {
         List<FailureInfo.Holder> holders = new ArrayList<>(List.of(new FailureInfo.Holder("enrich", 7, 1),
                 new FailureInfo.Holder("store", 9, 3)));

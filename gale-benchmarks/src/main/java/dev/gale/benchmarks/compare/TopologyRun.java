@@ -3,6 +3,7 @@ package dev.gale.benchmarks.compare;
 import com.sun.management.OperatingSystemMXBean;
 import dev.gale.Config;
 import dev.gale.LocalCluster;
+import dev.gale.topology.IRichBolt;
 import dev.gale.topology.TopologyBuilder;
 import dev.gale.topology.base.BaseWindowedBolt;
 import dev.gale.tuple.Fields;
@@ -72,9 +73,21 @@ public final class TopologyRun {
     private TopologyRun() {
     }
 
+    /**
+     * A bolt of {@code dev.gale.benchmarks.bridge.StormApiBolts}, found by name: this class is also
+     * compiled against Storm's API for Storm's runs, where the bridge does not exist.
+     */
+    private static IRichBolt bridged(String kind) {
+        try {
+            return (IRichBolt) Class.forName("dev.gale.benchmarks.bridge.StormApiBolts").getMethod(kind).invoke(null);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("ack-1000-bridged runs on Gale only, with gale-storm-bridge", e);
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         if (args.length != 3) {
-            System.err.println("usage: TopologyRun <ack-1000|ack-5000|ack-1000-traced|noack|wordcount|wordcount-python|wide|idle"
+            System.err.println("usage: TopologyRun <ack-1000|ack-5000|ack-1000-traced|ack-1000-bridged|noack|wordcount|wordcount-python|wide|idle"
                     + "|window-count|window-time"
                     + "|state-memory|state-redis|state-rocksdb>"
                     + " <warmupSecs> <measureSecs>");
@@ -106,6 +119,13 @@ public final class TopologyRun {
                 conf.setNumAckers(1);
                 conf.setMaxSpoutPending(1000);
                 conf.put("gale.trace.sample", Integer.getInteger("bench.trace.sample", 1000));
+            }
+            case "ack-1000-bridged" -> { // Gale only: ack-1000 with its bolts written against Storm's API (gale-storm-bridge)
+                b.setSpout("spout", new ConstSpout(true), 1);
+                b.setBolt("id", bridged("id"), 1).shuffleGrouping("spout");
+                b.setBolt("null", bridged("sink"), 1).shuffleGrouping("id");
+                conf.setNumAckers(1);
+                conf.setMaxSpoutPending(1000);
             }
             case "noack" -> {
                 acking = false;

@@ -30,9 +30,11 @@ import java.util.regex.Pattern;
 public final class CompareTopologies {
     private static final List<String> ALL_SCENARIOS = List.of("ack-1000", "ack-5000", "noack", "wordcount", "wide",
             "idle", "pass-through-chained", "pass-through-unfused", "window-count", "window-time", "state-memory",
-            "state-redis", "state-rocksdb", "ack-1000-traced", "wordcount-python");
+            "state-redis", "state-rocksdb", "ack-1000-traced", "ack-1000-bridged", "wordcount-python");
     /** Gale's sampled tree tracing (issue 35): ack-1000 with one tree in 1000 traced; run when asked for. */
     private static final List<String> TRACED = List.of("ack-1000-traced");
+    /** Storm's API through gale-storm-bridge (issue 49): ack-1000 with Storm-API bolts; run when asked for. */
+    private static final List<String> BRIDGED = List.of("ack-1000-bridged");
     /** Storm's windowing (issue 30): a sliding count window and a sliding time window, acked. */
     private static final List<String> WINDOWS = List.of("window-count", "window-time");
     /** Stateful word counts (issue 31): checkpointed state in memory, in Redis, in RocksDB (Gale only). */
@@ -44,7 +46,7 @@ public final class CompareTopologies {
             "idle", "window-count", "window-time");
     /** The scenarios each engine runs; the others are skipped for it (a "-" in the table). */
     private static final Map<String, List<String>> SCENARIOS_OF = Map.of(
-            "gale", concat(concat(concat(STORM_SHAPED, STATE), TRACED), MULTILANG),
+            "gale", concat(concat(concat(concat(STORM_SHAPED, STATE), TRACED), BRIDGED), MULTILANG),
             "storm", concat(concat(STORM_SHAPED, List.of("state-memory", "state-redis")), MULTILANG),
             "flink", List.of("wordcount", "pass-through-chained", "pass-through-unfused"));
     /** The child's main class per engine; both Storm-shaped engines run the same (ported) TopologyRun. */
@@ -117,7 +119,8 @@ public final class CompareTopologies {
         List<String> scenarios = new ArrayList<>();
         // The windows run when asked for (bench/compare-windows.sh), not by default.
         List<String> defaults = ALL_SCENARIOS.stream()
-                .filter(s -> !WINDOWS.contains(s) && !STATE.contains(s) && !TRACED.contains(s) && !MULTILANG.contains(s))
+                .filter(s -> !WINDOWS.contains(s) && !STATE.contains(s) && !TRACED.contains(s) && !BRIDGED.contains(s)
+                        && !MULTILANG.contains(s))
                 .toList();
         for (String s : opt.getOrDefault("scenarios", String.join(",", defaults)).split(",")) {
             if (s.equals("pass-through")) {
@@ -349,7 +352,7 @@ public final class CompareTopologies {
     /** Whether a metric has a row in a scenario (the others repeat a row or mean nothing there). */
     private static boolean shown(String scenario, String metric) {
         boolean idle = scenario.equals("idle");
-        boolean acking = List.of("ack-1000", "ack-5000", "wordcount", "wide", "ack-1000-traced").contains(scenario)
+        boolean acking = List.of("ack-1000", "ack-5000", "wordcount", "wide", "ack-1000-traced", "ack-1000-bridged").contains(scenario)
                 || WINDOWS.contains(scenario) || STATE.contains(scenario) || MULTILANG.contains(scenario);
         return switch (metric) {
             case "checkpoint_ms_mean", "checkpoint_ms_max", "state_keys", "state_bytes_per_key" -> STATE.contains(scenario);
@@ -364,7 +367,7 @@ public final class CompareTopologies {
     }
 
     private static String label(String scenario, Metric m) {
-        boolean acking = List.of("ack-1000", "ack-5000", "wordcount", "wide", "ack-1000-traced").contains(scenario)
+        boolean acking = List.of("ack-1000", "ack-5000", "wordcount", "wide", "ack-1000-traced", "ack-1000-bridged").contains(scenario)
                 || WINDOWS.contains(scenario) || MULTILANG.contains(scenario);
         boolean wordcount = scenario.equals("wordcount");
         boolean idle = scenario.equals("idle");

@@ -1,8 +1,14 @@
 package dev.gale.storm.bridge;
 
+import dev.gale.state.KeyValueState;
 import dev.gale.storm.bridge.internal.BridgedBasicBolt;
 import dev.gale.storm.bridge.internal.BridgedBolt;
+import dev.gale.storm.bridge.internal.BridgedStatefulBolt;
+import dev.gale.storm.bridge.internal.BridgedWindowedBolt;
 import dev.gale.topology.IRichBolt;
+import dev.gale.topology.IStatefulBolt;
+import dev.gale.topology.IWindowedBolt;
+import org.apache.storm.state.State;
 import org.apache.storm.topology.IBasicBolt;
 
 /**
@@ -28,5 +34,22 @@ public final class StormBolts {
      */
     public static IRichBolt of(IBasicBolt bolt) {
         return new BridgedBasicBolt(bolt);
+    }
+
+    /**
+     * The Gale windowed bolt running Storm's windowed bolt {@code bolt}: the windows its
+     * configuration asks for ({@code withWindow}, {@code withTimestampField}, {@code withLag},
+     * {@code withLateTupleStream}) are Gale's, each shown to it as Storm's {@code TupleWindow}.
+     */
+    public static IWindowedBolt of(org.apache.storm.topology.IWindowedBolt bolt) {
+        return new BridgedWindowedBolt(bolt);
+    }
+
+    /**
+     * The Gale stateful bolt running Storm's stateful bolt {@code bolt}, its {@code KeyValueState}
+     * Gale's checkpointed state (the topology's state provider: memory, RocksDB or Redis).
+     */
+    public static IStatefulBolt<KeyValueState<Object, Object>> of(org.apache.storm.topology.IStatefulBolt<? extends State> bolt) {
+        return new BridgedStatefulBolt(bolt);
     }
 }

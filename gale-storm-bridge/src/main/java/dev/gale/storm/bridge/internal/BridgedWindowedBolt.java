@@ -1,0 +1,69 @@
+package dev.gale.storm.bridge.internal;
+
+import dev.gale.task.OutputCollector;
+import dev.gale.task.TopologyContext;
+import dev.gale.topology.IWindowedBolt;
+import dev.gale.topology.OutputFieldsDeclarer;
+import dev.gale.windowing.TimestampExtractor;
+import dev.gale.windowing.TupleWindow;
+import java.util.Map;
+
+/**
+ * A Storm {@code IWindowedBolt} (e.g. one extending Storm's {@code BaseWindowedBolt}) as a Gale
+ * windowed bolt: Gale's windowing runs the windows its component configuration asks for (Storm's
+ * and Gale's window keys are the same), and each window reaches it as Storm's {@code TupleWindow}.
+ * Not thread-safe: each task's copy runs on that task's thread.
+ */
+public final class BridgedWindowedBolt implements IWindowedBolt {
+    private static final long serialVersionUID = 1L;
+
+    private final org.apache.storm.topology.IWindowedBolt bolt;
+    private transient StormContextView context;
+
+    public BridgedWindowedBolt(org.apache.storm.topology.IWindowedBolt bolt) {
+        this.bolt = bolt;
+    }
+
+    /** The Storm bolt this runs. */
+    public org.apache.storm.topology.IWindowedBolt stormBolt() {
+        return bolt;
+    }
+
+    @Override
+    public void prepare(Map<String, Object> topoConf, TopologyContext galeContext, OutputCollector galeCollector) {
+        context = StormContextView.of(galeContext, topoConf);
+        bolt.prepare(topoConf, context, new org.apache.storm.task.OutputCollector(new StormBoltCollector(galeCollector)));
+    }
+
+    @Override
+    public void execute(TupleWindow inputWindow) {
+        bolt.execute(new StormWindowView(context, inputWindow));
+    }
+
+    @Override
+    public void cleanup() {
+        bolt.cleanup();
+    }
+
+    @Override
+    public TimestampExtractor getTimestampExtractor() {
+        org.apache.storm.windowing.TimestampExtractor storm = bolt.getTimestampExtractor();
+        return storm == null ? null : new BridgedTimestampExtractor(storm);
+    }
+
+    @Override
+    public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        StormCompatibility.check(bolt);
+        bolt.declareOutputFields(new StormDeclarer(declarer));
+    }
+
+    @Override
+    public Map<String, Object> getComponentConfiguration() {
+        return bolt.getComponentConfiguration();
+    }
+
+    @Override
+    public String toString() {
+        return "Storm windowed bolt " + bolt.getClass().getName();
+    }
+}
