@@ -229,8 +229,11 @@ final class RunCommand implements Callable<Integer> {
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         // The context class loader, so that the target, the executor threads the cluster starts and
-        // a main method's thread all inherit it.
-        try (URLClassLoader loader = UserClassPath.loader(userClasses, RunCommand.class.getClassLoader())) {
+        // a main method's thread all inherit it. Not closed: the user's libraries may have registered
+        // JVM shutdown hooks that load their classes as the JVM exits (Hadoop's FileSystem, which
+        // Storm's storm-hdfs uses, does), and a closed loader can no longer find them.
+        URLClassLoader loader = UserClassPath.loader(userClasses, RunCommand.class.getClassLoader());
+        try {
             thread.setContextClassLoader(loader);
             return run();
         } finally {

@@ -17,10 +17,13 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -32,7 +35,13 @@ import org.slf4j.LoggerFactory;
  * factory that fits the arguments (references resolved to components), sets properties and calls
  * configuration methods. Components are made when first referred to, so a reference may point
  * forward; a cycle of references is an error. Each error names the file, line and the
- * component, and what was looked for. Confined to one build.
+ * component, and what was looked for.
+ *
+ * <p>A component named by a Storm class name is made as Gale's class (see {@link ClassNames}). When
+ * Storm's own class is on the classpath too, and a parameter the component is passed to takes
+ * Storm's class but not Gale's (a Storm connector's {@code withFields(org.apache.storm.tuple.Fields)}),
+ * that parameter gets the component made again, from the same definition, as Storm's class. Confined
+ * to one build.
  */
 public final class ObjectMaker {
     private static final Logger LOG = LoggerFactory.getLogger(ObjectMaker.class);
@@ -40,6 +49,12 @@ public final class ObjectMaker {
     private final ExecutionContext context;
     private final TopologyDef topology;
     private final Set<String> making = new LinkedHashSet<>();
+    /** Components made as Gale's class for a Storm name, by identity, to their ids. */
+    private final Map<Object, String> galeForStormName = new IdentityHashMap<>();
+    /** The Storm class of each of those components (empty when Storm's class is not on the classpath). */
+    private final Map<String, Optional<Class<?>>> stormClasses = new HashMap<>();
+    /** Those components made again as Storm's class, made when first needed. */
+    private final Map<String, Object> asStorm = new HashMap<>();
 
     public ObjectMaker(ExecutionContext context) {
         this.context = context;
@@ -74,8 +89,13 @@ public final class ObjectMaker {
                     + String.join(" -> ", making) + " -> " + id);
         }
         try {
-            Object made = make(def, "component '" + id + "'");
+            String what = "component '" + id + "'";
+            Class<?> cls = load(def, subject(def, what));
+            Object made = make(def, what, cls);
             context.addComponent(id, made);
+            if (ClassNames.galeName(def.getClassName().trim()) != null && cls.getName().startsWith(ClassNames.GALE_PREFIX)) {
+                galeForStormName.put(made, id);
+            }
             return made;
         } finally {
             making.remove(id);
@@ -101,8 +121,11 @@ public final class ObjectMaker {
 
     /** Makes the object {@code def} describes; {@code what} names it in messages ("bolt 'count'"). */
     public Object make(ObjectDef def, String what) {
+        return make(def, what, load(def, subject(def, what)));
+    }
+
+    private Object make(ObjectDef def, String what, Class<?> cls) {
         String subject = subject(def, what);
-        Class<?> cls = load(def, subject);
         Object made;
         if (def.hasConstructorArgs()) {
             List<Object> args = resolve(def.getConstructorArgs(), subject);
@@ -187,7 +210,7 @@ public final class ObjectMaker {
                     + "; its public constructors: " + signatures(constructors));
         }
         try {
-            return best.newInstance(Coercion.convert(args, best.getParameterTypes()));
+            return best.newInstance(Coercion.convert(fitted(args, best.getParameterTypes()), best.getParameterTypes()));
         } catch (InvocationTargetException e) {
             throw threw(subject, "new " + Coercion.signature(best), e.getCause());
         } catch (ReflectiveOperationException | RuntimeException e) {
@@ -238,9 +261,9 @@ public final class ObjectMaker {
             return;
         }
         Field field = publicField(cls, name);
-        if (field != null && Coercion.cost(value, field.getType()) != Coercion.NO_FIT) {
+        if (field != null && cost(value, field.getType()) != Coercion.NO_FIT) {
             try {
-                field.set(instance, Coercion.convert(value, field.getType()));
+                field.set(instance, Coercion.convert(fitted(value, field.getType()), field.getType()));
                 return;
             } catch (IllegalAccessException | RuntimeException e) {
                 throw new FluxException(subject + ": cannot set field " + name + ": " + e, e);
@@ -269,12 +292,86 @@ public final class ObjectMaker {
         }
     }
 
+    /** {@link Coercion#cost(List, Class[])}, where a component that fits only as Storm's class costs 1. */
+    private int cost(List<Object> args, Class<?>[] parameters) {
+        if (args.size() != parameters.length) {
+            return Coercion.NO_FIT;
+        }
+        int total = 0;
+        for (int i = 0; i < parameters.length; i++) {
+            int c = cost(args.get(i), parameters[i]);
+            if (c == Coercion.NO_FIT) {
+                return Coercion.NO_FIT;
+            }
+            total += c;
+        }
+        return total;
+    }
+
+    private int cost(Object value, Class<?> parameter) {
+        int c = Coercion.cost(value, parameter);
+        if (c != Coercion.NO_FIT) {
+            return c;
+        }
+        Class<?> storm = stormClass(value);
+        return storm != null && parameter.isAssignableFrom(storm) ? 1 : Coercion.NO_FIT;
+    }
+
+    /** {@code args} with each component that fits its parameter only as Storm's class made as that. */
+    private List<Object> fitted(List<Object> args, Class<?>[] parameters) {
+        List<Object> out = new ArrayList<>(args.size());
+        for (int i = 0; i < args.size(); i++) {
+            out.add(fitted(args.get(i), parameters[i]));
+        }
+        return out;
+    }
+
+    private Object fitted(Object value, Class<?> parameter) {
+        if (Coercion.cost(value, parameter) != Coercion.NO_FIT || stormClass(value) == null) {
+            return value;
+        }
+        String id = galeForStormName.get(value);
+        Object made = asStorm.get(id);
+        if (made == null) {
+            BeanDef def = topology.getComponent(id);
+            String what = "component '" + id + "' (as Storm's " + stormClass(value).getName() + ")";
+            if (!making.add(id)) {
+                throw new FluxException(subject(def, what) + ": components refer to each other in a cycle: "
+                        + String.join(" -> ", making) + " -> " + id);
+            }
+            try {
+                made = make(def, what, stormClass(value));
+            } finally {
+                making.remove(id);
+            }
+            LOG.debug("{}: made as Storm's class for a parameter of that type", subject(def, what));
+            asStorm.put(id, made);
+        }
+        return made;
+    }
+
+    /** Storm's class for a component made as Gale's class for a Storm name, or null. */
+    private Class<?> stormClass(Object value) {
+        String id = value == null ? null : galeForStormName.get(value);
+        if (id == null) {
+            return null;
+        }
+        return stormClasses.computeIfAbsent(id, i -> {
+            try {
+                return Optional.ofNullable(ClassNames.stormClass(topology.getComponent(i).getClassName()));
+            } catch (LinkageError e) {
+                LOG.debug("Storm's class for component '{}' cannot be loaded", i, e);
+                return Optional.empty();
+            }
+        }).orElse(null);
+    }
+
     /** Of {@code candidates}, the one {@code args} fit at least cost, or null; ties go to the first by signature. */
     private <E extends Executable> E closest(List<E> candidates, List<Object> args, String subject, String kind) {
         List<E> fitting = new ArrayList<>();
         int bestCost = Integer.MAX_VALUE;
         for (E e : candidates.stream().sorted(Comparator.comparing(Executable::toGenericString)).toList()) {
-            int cost = Coercion.cost(args, e.getParameterTypes());
+            int cost = cost(args, e.getParameterTypes());
             if (cost == Coercion.NO_FIT) {
                 continue;
             }
@@ -293,9 +390,9 @@ public final class ObjectMaker {
         return fitting.isEmpty() ? null : fitting.get(0);
     }
 
-    private static Object invoke(Method m, Object target, List<Object> args, String subject, String shown) {
+    private Object invoke(Method m, Object target, List<Object> args, String subject, String shown) {
         try {
-            return m.invoke(target, Coercion.convert(args, m.getParameterTypes()));
+            return m.invoke(target, Coercion.convert(fitted(args, m.getParameterTypes()), m.getParameterTypes()));
         } catch (InvocationTargetException e) {
             throw threw(subject, shown, e.getCause());
         } catch (ReflectiveOperationException | RuntimeException e) {

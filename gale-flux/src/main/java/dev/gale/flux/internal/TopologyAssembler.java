@@ -38,8 +38,9 @@ import org.slf4j.LoggerFactory;
  * Builds the {@link StormTopology} a {@link TopologyDef} describes: components first, then the
  * spouts, the bolts and the streams between them through a {@link TopologyBuilder}, or the
  * topology a {@code topologySource} returns. As in Storm's Flux, a bolt joins the topology with
- * its first incoming stream; a bolt no stream reaches is left out, with a warning. Confined to
- * one build.
+ * its first incoming stream; a bolt no stream reaches is left out, with a warning. A spout or bolt
+ * object that is no Gale component (Apache Storm's own, say) runs as the Gale component a
+ * {@link dev.gale.spi.ComponentAdapter} on the classpath makes of it. Confined to one build.
  */
 public final class TopologyAssembler {
     private static final Logger LOG = LoggerFactory.getLogger(TopologyAssembler.class);
@@ -47,6 +48,7 @@ public final class TopologyAssembler {
     private final ExecutionContext context;
     private final TopologyDef def;
     private final ObjectMaker maker;
+    private final Adapters adapters = new Adapters();
     private final String file;
 
     public TopologyAssembler(ExecutionContext context) {
@@ -71,9 +73,7 @@ public final class TopologyAssembler {
         }
         for (BoltDef bd : def.getBolts()) {
             String what = "bolt '" + bd.getId() + "'";
-            Object bolt = maker.make(bd, what);
-            setBoltMethod(bolt, ObjectMaker.subject(bd, what));
-            context.addBolt(bd.getId(), bolt);
+            context.addBolt(bd.getId(), asBolt(maker.make(bd, what), ObjectMaker.subject(bd, what)));
         }
         Map<String, BoltDeclarer> declared = new HashMap<>();
         for (StreamDef stream : def.getStreams()) {
@@ -105,7 +105,8 @@ public final class TopologyAssembler {
         String what = "spout '" + sd.getId() + "'";
         String subject = ObjectMaker.subject(sd, what);
         Object made = maker.make(sd, what);
-        if (!(made instanceof IRichSpout spout)) {
+        Object runnable = made instanceof IRichSpout ? made : adapters.adapt(made, subject);
+        if (!(runnable instanceof IRichSpout spout)) {
             throw new FluxException(subject + ": " + made.getClass().getName() + " is not a spout: it does not implement "
                     + "IRichSpout");
         }
@@ -133,24 +134,50 @@ public final class TopologyAssembler {
         }
     }
 
+    /** {@code made} if the builder takes it as a bolt, else an adapter's Gale bolt for it; an error if neither. */
+    private Object asBolt(Object made, String subject) {
+        if (!fitting(made).isEmpty()) {
+            return made;
+        }
+        Object adapted = adapters.adapt(made, subject);
+        if (adapted != null && !fitting(adapted).isEmpty()) {
+            return adapted;
+        }
+        setBoltMethod(made, subject);
+        throw new IllegalStateException("setBoltMethod takes no bolt of no kind");
+    }
+
+    /** The {@code TopologyBuilder.setBolt(String, kind, Number)} methods whose kind {@code bolt} is. */
+    private static List<Method> fitting(Object bolt) {
+        List<Method> fitting = new ArrayList<>();
+        for (Method m : setBoltMethods()) {
+            if (m.getParameterTypes()[1].isInstance(bolt)) {
+                fitting.add(m);
+            }
+        }
+        return fitting;
+    }
+
+    private static List<Method> setBoltMethods() {
+        List<Method> out = new ArrayList<>();
+        for (Method m : TopologyBuilder.class.getMethods()) {
+            Class<?>[] p = m.getParameterTypes();
+            if (m.getName().equals("setBolt") && p.length == 3 && p[0] == String.class && p[2] == Number.class
+                    && p[1].getSimpleName().endsWith("Bolt")) {
+                out.add(m);
+            }
+        }
+        return out;
+    }
+
     /**
      * The {@code TopologyBuilder.setBolt(String, kind, Number)} that takes this bolt: IRichBolt,
      * else IBasicBolt (Storm's Flux's order), else the most specific other bolt kind the builder
      * has, so kinds added to the builder later are taken without a change here.
      */
     static Method setBoltMethod(Object bolt, String subject) {
-        List<Method> fitting = new ArrayList<>();
-        List<String> kinds = new ArrayList<>();
-        for (Method m : TopologyBuilder.class.getMethods()) {
-            Class<?>[] p = m.getParameterTypes();
-            if (m.getName().equals("setBolt") && p.length == 3 && p[0] == String.class && p[2] == Number.class
-                    && p[1].getSimpleName().endsWith("Bolt")) {
-                kinds.add(p[1].getSimpleName());
-                if (p[1].isInstance(bolt)) {
-                    fitting.add(m);
-                }
-            }
-        }
+        List<Method> fitting = fitting(bolt);
+        List<String> kinds = setBoltMethods().stream().map(m -> m.getParameterTypes()[1].getSimpleName()).toList();
         for (Class<?> preferred : List.of(IRichBolt.class, IBasicBolt.class)) {
             for (Method m : fitting) {
                 if (m.getParameterTypes()[1] == preferred) {

@@ -38,6 +38,7 @@ public final class StormContextView extends TopologyContext {
 
     /** Storm's context for the Gale task {@code gale}, with the topology configuration {@code conf}. */
     public static StormContextView of(dev.gale.task.TopologyContext gale, Map<String, Object> conf) {
+        StormConfigClasses.load();
         return new StormContextView(gale, conf, new StormTopologyView(gale));
     }
 
