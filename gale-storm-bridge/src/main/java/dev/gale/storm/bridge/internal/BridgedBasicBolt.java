@@ -41,7 +41,7 @@ public final class BridgedBasicBolt implements IRichBolt {
         context = StormContextView.of(galeContext, topoConf);
         gale = galeCollector;
         collector = new StormBoltCollector(galeCollector);
-        basic = new BasicOutputCollector(new org.apache.storm.task.OutputCollector(collector));
+        basic = new BasicOutputCollector(collector);
         bolt.prepare(topoConf, context);
     }
 

@@ -32,7 +32,7 @@ public final class BridgedBolt implements IRichBolt {
     public void prepare(Map<String, Object> topoConf, TopologyContext galeContext, OutputCollector galeCollector) {
         context = StormContextView.of(galeContext, topoConf);
         collector = new StormBoltCollector(galeCollector);
-        bolt.prepare(topoConf, context, new org.apache.storm.task.OutputCollector(collector));
+        bolt.prepare(topoConf, context, collector);
     }
 
     @Override

@@ -15,6 +15,6 @@ final class BridgedTimestampExtractor implements TimestampExtractor {
 
     @Override
     public long extractTimestamp(Tuple tuple) {
-        return storm.extractTimestamp(new BridgedTuple(BridgedTuple.DETACHED, tuple));
+        return storm.extractTimestamp(BridgedTuple.detached(tuple));
     }
 }

@@ -32,7 +32,7 @@ public final class BridgedWindowedBolt implements IWindowedBolt {
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext galeContext, OutputCollector galeCollector) {
         context = StormContextView.of(galeContext, topoConf);
-        bolt.prepare(topoConf, context, new org.apache.storm.task.OutputCollector(new StormBoltCollector(galeCollector)));
+        bolt.prepare(topoConf, context, new StormBoltCollector(galeCollector));
     }
 
     @Override
