@@ -22,8 +22,7 @@ public final class BridgedBasicBolt implements IRichBolt {
     private static final long serialVersionUID = 1L;
 
     private final IBasicBolt bolt;
-    private transient StormContextView context;
-    private transient StormBoltCollector collector;
+    private transient StormBoltTask task;
     private transient BasicOutputCollector basic;
     private transient OutputCollector gale;
 
@@ -38,17 +37,15 @@ public final class BridgedBasicBolt implements IRichBolt {
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext galeContext, OutputCollector galeCollector) {
-        context = StormContextView.of(galeContext, topoConf);
+        task = new StormBoltTask(topoConf, galeContext, galeCollector);
         gale = galeCollector;
-        collector = new StormBoltCollector(galeCollector);
-        basic = new BasicOutputCollector(collector);
-        bolt.prepare(topoConf, context);
+        basic = new BasicOutputCollector(task.collector);
+        bolt.prepare(topoConf, task.context);
     }
 
     @Override
     public void execute(Tuple input) {
-        collector.beginExecute();
-        BridgedTuple tuple = new BridgedTuple(context, input);
+        BridgedTuple tuple = task.input(input);
         basic.setContext(tuple);
         try {
             bolt.execute(tuple, basic);
@@ -68,8 +65,7 @@ public final class BridgedBasicBolt implements IRichBolt {
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        StormCompatibility.check(bolt);
-        bolt.declareOutputFields(new StormDeclarer(declarer));
+        StormDeclarer.declare(bolt, declarer);
     }
 
     @Override

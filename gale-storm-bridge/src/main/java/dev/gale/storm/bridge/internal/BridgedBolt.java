@@ -16,8 +16,7 @@ public final class BridgedBolt implements IRichBolt {
     private static final long serialVersionUID = 1L;
 
     private final org.apache.storm.topology.IRichBolt bolt;
-    private transient StormContextView context;
-    private transient StormBoltCollector collector;
+    private transient StormBoltTask task;
 
     public BridgedBolt(org.apache.storm.topology.IRichBolt bolt) {
         this.bolt = bolt;
@@ -30,15 +29,13 @@ public final class BridgedBolt implements IRichBolt {
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext galeContext, OutputCollector galeCollector) {
-        context = StormContextView.of(galeContext, topoConf);
-        collector = new StormBoltCollector(galeCollector);
-        bolt.prepare(topoConf, context, collector);
+        task = new StormBoltTask(topoConf, galeContext, galeCollector);
+        bolt.prepare(topoConf, task.context, task.collector);
     }
 
     @Override
     public void execute(Tuple input) {
-        collector.beginExecute();
-        bolt.execute(new BridgedTuple(context, input));
+        bolt.execute(task.input(input));
     }
 
     @Override
@@ -48,8 +45,7 @@ public final class BridgedBolt implements IRichBolt {
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        StormCompatibility.check(bolt);
-        bolt.declareOutputFields(new StormDeclarer(declarer));
+        StormDeclarer.declare(bolt, declarer);
     }
 
     @Override

@@ -63,8 +63,7 @@ public final class BridgedSpout implements IRichSpout {
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        StormCompatibility.check(spout);
-        spout.declareOutputFields(new StormDeclarer(declarer));
+        StormDeclarer.declare(spout, declarer);
     }
 
     @Override

@@ -19,8 +19,7 @@ public final class BridgedStatefulBolt implements IStatefulBolt<KeyValueState<Ob
     private static final long serialVersionUID = 1L;
 
     private final org.apache.storm.topology.IStatefulBolt<org.apache.storm.state.State> bolt;
-    private transient StormContextView context;
-    private transient StormBoltCollector collector;
+    private transient StormBoltTask task;
 
     @SuppressWarnings("unchecked")
     public BridgedStatefulBolt(org.apache.storm.topology.IStatefulBolt<? extends org.apache.storm.state.State> bolt) {
@@ -54,15 +53,13 @@ public final class BridgedStatefulBolt implements IStatefulBolt<KeyValueState<Ob
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext galeContext, OutputCollector galeCollector) {
-        context = StormContextView.of(galeContext, topoConf);
-        collector = new StormBoltCollector(galeCollector);
-        bolt.prepare(topoConf, context, collector);
+        task = new StormBoltTask(topoConf, galeContext, galeCollector);
+        bolt.prepare(topoConf, task.context, task.collector);
     }
 
     @Override
     public void execute(Tuple input) {
-        collector.beginExecute();
-        bolt.execute(new BridgedTuple(context, input));
+        bolt.execute(task.input(input));
     }
 
     @Override
@@ -72,8 +69,7 @@ public final class BridgedStatefulBolt implements IStatefulBolt<KeyValueState<Ob
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        StormCompatibility.check(bolt);
-        bolt.declareOutputFields(new StormDeclarer(declarer));
+        StormDeclarer.declare(bolt, declarer);
     }
 
     @Override

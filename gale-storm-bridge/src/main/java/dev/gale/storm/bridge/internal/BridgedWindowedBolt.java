@@ -18,7 +18,7 @@ public final class BridgedWindowedBolt implements IWindowedBolt {
     private static final long serialVersionUID = 1L;
 
     private final org.apache.storm.topology.IWindowedBolt bolt;
-    private transient StormContextView context;
+    private transient StormBoltTask task;
 
     public BridgedWindowedBolt(org.apache.storm.topology.IWindowedBolt bolt) {
         this.bolt = bolt;
@@ -31,13 +31,13 @@ public final class BridgedWindowedBolt implements IWindowedBolt {
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext galeContext, OutputCollector galeCollector) {
-        context = StormContextView.of(galeContext, topoConf);
-        bolt.prepare(topoConf, context, new StormBoltCollector(galeCollector));
+        task = new StormBoltTask(topoConf, galeContext, galeCollector);
+        bolt.prepare(topoConf, task.context, task.collector);
     }
 
     @Override
     public void execute(TupleWindow inputWindow) {
-        bolt.execute(new StormWindowView(context, inputWindow));
+        bolt.execute(new StormWindowView(task.context, inputWindow));
     }
 
     @Override
@@ -53,8 +53,7 @@ public final class BridgedWindowedBolt implements IWindowedBolt {
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        StormCompatibility.check(bolt);
-        bolt.declareOutputFields(new StormDeclarer(declarer));
+        StormDeclarer.declare(bolt, declarer);
     }
 
     @Override

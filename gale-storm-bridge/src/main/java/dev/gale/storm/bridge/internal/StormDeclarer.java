@@ -1,5 +1,6 @@
 package dev.gale.storm.bridge.internal;
 
+import org.apache.storm.topology.IComponent;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.tuple.Fields;
 
@@ -9,6 +10,12 @@ final class StormDeclarer implements OutputFieldsDeclarer {
 
     StormDeclarer(dev.gale.topology.OutputFieldsDeclarer gale) {
         this.gale = gale;
+    }
+
+    /** Declares {@code component}'s streams in Gale, refusing it first if it reaches into a Storm worker. */
+    static void declare(IComponent component, dev.gale.topology.OutputFieldsDeclarer gale) {
+        StormCompatibility.check(component);
+        component.declareOutputFields(new StormDeclarer(gale));
     }
 
     @Override
