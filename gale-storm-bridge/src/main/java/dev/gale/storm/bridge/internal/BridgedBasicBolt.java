@@ -3,7 +3,6 @@ package dev.gale.storm.bridge.internal;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.IRichBolt;
-import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.tuple.Tuple;
 import java.util.Map;
 import org.apache.storm.topology.BasicOutputCollector;
@@ -16,23 +15,22 @@ import org.apache.storm.topology.ReportedFailedException;
  * anchored to the input, the input is acked when {@code execute} returns, and a
  * {@code FailedException} fails it (reported first if it is a {@code ReportedFailedException}),
  * the exception being the failure's reason. Any other exception is the engine's to handle, as
- * for a Gale bolt. Not thread-safe: each task's copy runs on that task's thread.
+ * for a Gale storm. Not thread-safe: each task's copy runs on that task's thread.
  */
-public final class BridgedBasicBolt implements IRichBolt {
+public final class BridgedBasicBolt extends StormComponentWrapper<IBasicBolt> implements IRichBolt {
     private static final long serialVersionUID = 1L;
 
-    private final IBasicBolt bolt;
     private transient StormBoltTask task;
     private transient BasicOutputCollector basic;
     private transient OutputCollector gale;
 
     public BridgedBasicBolt(IBasicBolt bolt) {
-        this.bolt = bolt;
+        super(bolt, "basic bolt");
     }
 
     /** The Storm bolt this runs. */
     public IBasicBolt stormBolt() {
-        return bolt;
+        return storm;
     }
 
     @Override
@@ -40,7 +38,7 @@ public final class BridgedBasicBolt implements IRichBolt {
         task = new StormBoltTask(topoConf, galeContext, galeCollector);
         gale = galeCollector;
         basic = new BasicOutputCollector(task.collector);
-        bolt.prepare(topoConf, task.context);
+        storm.prepare(topoConf, task.context);
     }
 
     @Override
@@ -48,7 +46,7 @@ public final class BridgedBasicBolt implements IRichBolt {
         BridgedTuple tuple = task.input(input);
         basic.setContext(tuple);
         try {
-            bolt.execute(tuple, basic);
+            storm.execute(tuple, basic);
             gale.ack(input);
         } catch (FailedException e) {
             if (e instanceof ReportedFailedException) {
@@ -60,21 +58,6 @@ public final class BridgedBasicBolt implements IRichBolt {
 
     @Override
     public void cleanup() {
-        bolt.cleanup();
-    }
-
-    @Override
-    public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        StormDeclarer.declare(bolt, declarer);
-    }
-
-    @Override
-    public Map<String, Object> getComponentConfiguration() {
-        return bolt.getComponentConfiguration();
-    }
-
-    @Override
-    public String toString() {
-        return "Storm basic bolt " + bolt.getClass().getName();
+        storm.cleanup();
     }
 }

@@ -3,7 +3,6 @@ package dev.gale.storm.bridge.internal;
 import dev.gale.spout.SpoutOutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.IRichSpout;
-import dev.gale.topology.OutputFieldsDeclarer;
 import java.util.Map;
 
 /**
@@ -11,68 +10,51 @@ import java.util.Map;
  * its message ids become Gale's tracked trees, acked, failed or timed out back to it by Gale's
  * acker. Not thread-safe: each task's copy runs on that task's thread.
  */
-public final class BridgedSpout implements IRichSpout {
+public final class BridgedSpout extends StormComponentWrapper<org.apache.storm.topology.IRichSpout> implements IRichSpout {
     private static final long serialVersionUID = 1L;
 
-    private final org.apache.storm.topology.IRichSpout spout;
-
     public BridgedSpout(org.apache.storm.topology.IRichSpout spout) {
-        this.spout = spout;
+        super(spout, "spout");
     }
 
     /** The Storm spout this runs. */
     public org.apache.storm.topology.IRichSpout stormSpout() {
-        return spout;
+        return storm;
     }
 
     @Override
     public void open(Map<String, Object> conf, TopologyContext galeContext, SpoutOutputCollector galeCollector) {
-        spout.open(conf, StormContextView.of(galeContext, conf),
+        storm.open(conf, StormContextView.of(galeContext, conf),
             new org.apache.storm.spout.SpoutOutputCollector(new StormSpoutCollector(galeCollector)));
     }
 
     @Override
     public void close() {
-        spout.close();
+        storm.close();
     }
 
     @Override
     public void activate() {
-        spout.activate();
+        storm.activate();
     }
 
     @Override
     public void deactivate() {
-        spout.deactivate();
+        storm.deactivate();
     }
 
     @Override
     public void nextTuple() {
-        spout.nextTuple();
+        storm.nextTuple();
     }
 
     @Override
     public void ack(Object msgId) {
-        spout.ack(msgId);
+        storm.ack(msgId);
     }
 
     @Override
     public void fail(Object msgId) {
-        spout.fail(msgId);
-    }
-
-    @Override
-    public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        StormDeclarer.declare(spout, declarer);
-    }
-
-    @Override
-    public Map<String, Object> getComponentConfiguration() {
-        return spout.getComponentConfiguration();
-    }
-
-    @Override
-    public String toString() {
-        return "Storm spout " + spout.getClass().getName();
+        storm.fail(msgId);
     }
 }

@@ -3,7 +3,6 @@ package dev.gale.storm.bridge.internal;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
 import dev.gale.topology.IWindowedBolt;
-import dev.gale.topology.OutputFieldsDeclarer;
 import dev.gale.windowing.TimestampExtractor;
 import dev.gale.windowing.TupleWindow;
 import java.util.Map;
@@ -14,55 +13,40 @@ import java.util.Map;
  * and Gale's window keys are the same), and each window reaches it as Storm's {@code TupleWindow}.
  * Not thread-safe: each task's copy runs on that task's thread.
  */
-public final class BridgedWindowedBolt implements IWindowedBolt {
+public final class BridgedWindowedBolt extends StormComponentWrapper<org.apache.storm.topology.IWindowedBolt>
+    implements IWindowedBolt {
     private static final long serialVersionUID = 1L;
 
-    private final org.apache.storm.topology.IWindowedBolt bolt;
     private transient StormBoltTask task;
 
     public BridgedWindowedBolt(org.apache.storm.topology.IWindowedBolt bolt) {
-        this.bolt = bolt;
+        super(bolt, "windowed bolt");
     }
 
     /** The Storm bolt this runs. */
     public org.apache.storm.topology.IWindowedBolt stormBolt() {
-        return bolt;
+        return storm;
     }
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext galeContext, OutputCollector galeCollector) {
         task = new StormBoltTask(topoConf, galeContext, galeCollector);
-        bolt.prepare(topoConf, task.context, task.collector);
+        storm.prepare(topoConf, task.context, task.collector);
     }
 
     @Override
     public void execute(TupleWindow inputWindow) {
-        bolt.execute(new StormWindowView(task.context, inputWindow));
+        storm.execute(new StormWindowView(task.context, inputWindow));
     }
 
     @Override
     public void cleanup() {
-        bolt.cleanup();
+        storm.cleanup();
     }
 
     @Override
     public TimestampExtractor getTimestampExtractor() {
-        org.apache.storm.windowing.TimestampExtractor storm = bolt.getTimestampExtractor();
-        return storm == null ? null : new BridgedTimestampExtractor(storm);
-    }
-
-    @Override
-    public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        StormDeclarer.declare(bolt, declarer);
-    }
-
-    @Override
-    public Map<String, Object> getComponentConfiguration() {
-        return bolt.getComponentConfiguration();
-    }
-
-    @Override
-    public String toString() {
-        return "Storm windowed bolt " + bolt.getClass().getName();
+        org.apache.storm.windowing.TimestampExtractor extractor = storm.getTimestampExtractor();
+        return extractor == null ? null : new BridgedTimestampExtractor(extractor);
     }
 }
