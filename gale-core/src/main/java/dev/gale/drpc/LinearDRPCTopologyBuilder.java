@@ -13,7 +13,7 @@ import java.util.List;
 /**
  * Builds a DRPC topology out of a pipeline of bolts for one function, as Storm's does: a
  * {@link DRPCSpout} for the function, {@link PrepareRequest}, the bolts in the order added (each
- * wrapped in a {@link CoordinatedBolt}, so a batch bolt learns when it has seen all of a
+ * wrapped in a {@link dev.gale.coordination.CoordinatedBolt}, so a batch bolt learns when it has seen all of a
  * request's tuples), {@link JoinResult} and {@link ReturnResults}. The first field of every tuple
  * in the pipeline is the request id; the first bolt gets {@code (request, args)}, and the last
  * must declare exactly one stream of two fields, the request id and the result.

@@ -7,7 +7,7 @@ import dev.gale.tuple.Tuple;
 
 /**
  * A sink for the examples: writes every tuple it receives to standard output, one line each as
- * {@link Tuple#toString()} renders it (source component and task, stream, id, values), and emits
+ * the tuple's {@code toString()} renders it (source component and task, stream, id, values), and emits
  * nothing. Standard output is shared by all tasks; each line is written whole.
  */
 public class PrinterBolt extends BaseBasicBolt {
