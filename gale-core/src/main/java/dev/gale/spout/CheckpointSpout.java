@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -120,7 +121,7 @@ public class CheckpointSpout extends BaseRichSpout {
     }
 
     public static boolean isCheckpoint(Tuple input) {
-        return CHECKPOINT_STREAM_ID.equals(input.getSourceStreamId());
+        return Objects.equals(input.getSourceStreamId(), CHECKPOINT_STREAM_ID);
     }
 
     @Override
@@ -139,7 +140,7 @@ public class CheckpointSpout extends BaseRichSpout {
                         + CheckpointChannel.class.getSimpleName() + ", which TopologyBuilder.createTopology adds");
             }
         }
-        open(context, collector, loadCheckpointInterval(conf), loadCheckpointState(conf, context));
+        open(context, collector, intervalMillis(conf), savedProgressState(conf, context));
     }
 
     /**
@@ -174,7 +175,7 @@ public class CheckpointSpout extends BaseRichSpout {
     }
 
     @SuppressWarnings("unchecked")
-    private KeyValueState<String, CheckPointState> loadCheckpointState(Map<String, Object> conf, TopologyContext ctx) {
+    private KeyValueState<String, CheckPointState> savedProgressState(Map<String, Object> conf, TopologyContext ctx) {
         String namespace = StateNamespaces.of(ctx);
         KeyValueState<String, Object> state = (KeyValueState<String, Object>) StateFactory.getState(namespace, conf, ctx);
         Object tx = state.get(TX_STATE_KEY);
@@ -191,7 +192,7 @@ public class CheckpointSpout extends BaseRichSpout {
         return (KeyValueState<String, CheckPointState>) (KeyValueState<String, ?>) state;
     }
 
-    private static int loadCheckpointInterval(Map<String, Object> conf) {
+    private static int intervalMillis(Map<String, Object> conf) {
         Object v = conf.get(Config.TOPOLOGY_STATE_CHECKPOINT_INTERVAL);
         int interval = v instanceof Number ? ((Number) v).intValue() : 0;
         return Math.max(MIN_INTERVAL_MS, interval);
@@ -255,7 +256,8 @@ public class CheckpointSpout extends BaseRichSpout {
         }
         // Always, as Storm does: with no subscriber (every bolt fed by checkpointed spouts) the
         // tuple is complete at once; its emit is also what tells a step scheduler a step began.
-        collector.emit(CHECKPOINT_STREAM_ID, new Values(txid, action), txid);
+        Values values = new Values(txid, action);
+        collector.emit(CHECKPOINT_STREAM_ID, values, txid);
     }
 
     private void takeRelayOutcomes() {
@@ -358,6 +360,7 @@ public class CheckpointSpout extends BaseRichSpout {
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        declarer.declareStream(CHECKPOINT_STREAM_ID, new Fields(CHECKPOINT_FIELD_TXID, CHECKPOINT_FIELD_ACTION));
+        Fields stepFields = new Fields(CHECKPOINT_FIELD_TXID, CHECKPOINT_FIELD_ACTION);
+        declarer.declareStream(CHECKPOINT_STREAM_ID, stepFields);
     }
 }
