@@ -1,16 +1,12 @@
 package dev.gale.redis.state;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gale.Config;
 import dev.gale.redis.internal.RedisPools;
 import dev.gale.state.DefaultStateSerializer;
-import dev.gale.state.Serializer;
 import dev.gale.state.State;
 import dev.gale.state.StateProvider;
+import dev.gale.state.StateProviderConfig;
 import dev.gale.task.TopologyContext;
-import dev.gale.utils.ClassResolver;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -53,13 +49,14 @@ public class RedisKeyValueStateProvider implements StateProvider {
 
     @Override
     public State newState(String namespace, Map<String, Object> topoConf, TopologyContext context) {
-        Map<String, Object> config = config(topoConf);
+        Map<String, Object> config = StateProviderConfig.read(topoConf, KEYS, RedisKeyValueStateProvider.class);
         if (config.get("jedisClusterConfig") != null) {
             throw new IllegalArgumentException(Config.TOPOLOGY_STATE_PROVIDER_CONFIG + ": \"jedisClusterConfig\" (Redis"
                     + " Cluster) is not supported by Gale's " + getClass().getSimpleName() + "; use \"jedisPoolConfig\"");
         }
-        return new RedisKeyValueState<>(namespace, server(config), serializer(topoConf, context, config, "keySerializerClass"),
-                serializer(topoConf, context, config, "valueSerializerClass"));
+        return new RedisKeyValueState<>(namespace, server(config),
+                StateProviderConfig.serializer(topoConf, context, config, "keySerializerClass"),
+                StateProviderConfig.serializer(topoConf, context, config, "valueSerializerClass"));
     }
 
     @SuppressWarnings("unchecked")
@@ -144,65 +141,4 @@ public class RedisKeyValueStateProvider implements StateProvider {
                 + " \"jedisPoolConfig\" must be true or false, got " + v);
     }
 
-    /** The provider config: a JSON string, as storm-redis takes it, or a map. */
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> config(Map<String, Object> topoConf) {
-        Object raw = topoConf.get(Config.TOPOLOGY_STATE_PROVIDER_CONFIG);
-        Map<String, Object> config;
-        if (raw == null) {
-            config = Map.of();
-        } else if (raw instanceof Map) {
-            config = (Map<String, Object>) raw;
-        } else {
-            try {
-                config = new ObjectMapper().readValue(raw.toString(), Map.class);
-            } catch (JsonProcessingException e) {
-                // Jackson's message quotes the text it stumbled on, which may be a password: only its
-                // place is told, and the exception is not chained.
-                JsonLocation at = e.getLocation();
-                throw new IllegalArgumentException(Config.TOPOLOGY_STATE_PROVIDER_CONFIG + " is not a JSON object"
-                        + (at == null ? "" : " (see line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
-            }
-        }
-        for (String k : config.keySet()) {
-            if (!KEYS.contains(k)) {
-                throw new IllegalArgumentException(Config.TOPOLOGY_STATE_PROVIDER_CONFIG + ": unknown key \"" + k
-                        + "\" for " + RedisKeyValueStateProvider.class.getSimpleName() + "; known: " + KEYS);
-            }
-        }
-        return config;
-    }
-
-    /**
-     * The serializer {@code key} names in the provider config, else a {@link DefaultStateSerializer}
-     * made with the topology configuration, whose rules for keys and allow-list of classes to
-     * deserialize it reads ({@code gale.state.keys.java.serialization},
-     * {@code gale.state.deserialization.allow}).
-     */
-    @SuppressWarnings("unchecked")
-    static <T> Serializer<T> serializer(Map<String, Object> topoConf, TopologyContext context, Map<String, Object> config,
-                                        String key) {
-        Object name = config.get(key);
-        Class<?> c;
-        try {
-            c = name == null ? DefaultStateSerializer.class : ClassResolver.find(name.toString());
-        } catch (ClassNotFoundException e) {
-            throw new IllegalArgumentException(Config.TOPOLOGY_STATE_PROVIDER_CONFIG + ": " + key + ": " + e.getMessage(), e);
-        }
-        if (c == DefaultStateSerializer.class) {
-            // Named or not, the default serializer is made with the configuration, which its
-            // no-argument constructor would not see.
-            return new DefaultStateSerializer<>(topoConf, context);
-        }
-        try {
-            if (!Serializer.class.isAssignableFrom(c)) {
-                throw new IllegalArgumentException(Config.TOPOLOGY_STATE_PROVIDER_CONFIG + ": " + key + " " + name
-                        + " does not implement " + Serializer.class.getName());
-            }
-            return (Serializer<T>) c.getDeclaredConstructor().newInstance();
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalArgumentException(Config.TOPOLOGY_STATE_PROVIDER_CONFIG + ": " + key + " " + name
-                    + " cannot be created with a public no-argument constructor: " + e, e);
-        }
-    }
 }
