@@ -35,7 +35,7 @@ class ArchitectureTest {
      * drives the engine; nested and anonymous classes of these are included. Keep this short:
      * prefer an interface in a public package over a new entry.
      */
-    private static final Class<?>[] COMPOSITION_ROOTS = {
+    static final Class<?>[] COMPOSITION_ROOTS = {
         // The embedded cluster: plans, starts and stops running topologies.
         LocalCluster.class,
         // The definition side: the builder creates the engine's component definitions, and
