@@ -44,8 +44,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs topologies inside this JVM: Gale's embedded engine, with Storm's {@code LocalCluster}
- * API. Every executor is a thread; topologies are validated at submit and run until killed or
- * until the cluster is closed.
+ * API. Executors run as duty cycles on a few threads of this JVM (see {@code gale.scheduler.threads});
+ * topologies are validated at submit and run until killed or until the cluster is closed.
  *
  * <p>Built with a {@link dev.gale.time.SimulatedClock} ({@link Builder#withClock}), a whole
  * topology runs on simulated time: when {@code clock.advance(...)} returns, every tick, rotation
@@ -58,7 +58,7 @@ import org.slf4j.LoggerFactory;
  * {@link Builder#withDaemonConf} gives every topology's configuration its {@code topology.*}
  * defaults; {@link Builder#withTracked()} only gives the cluster an id, since any Gale cluster
  * can run a {@link TrackedTopology}. Supervisors, ports and the Nimbus daemon mean nothing in one
- * JVM: every executor is a thread of this process. Built inside an open {@link Time.SimulatedTime}
+ * JVM: every executor runs in this process. Built inside an open {@link Time.SimulatedTime}
  * without a clock of its own, a cluster runs on that simulated time, as Storm's does.
  *
  * <p>A kill stops every executor; one still in user code after the kill grace period

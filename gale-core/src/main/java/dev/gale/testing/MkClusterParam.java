@@ -6,7 +6,7 @@ import java.util.Map;
  * Options of the clusters {@code dev.gale.Testing.withLocalCluster} and friends make (Storm's
  * {@code MkClusterParam}). Only the daemon configuration means something in Gale (its
  * {@code topology.*} entries are defaults of every topology); supervisors, ports and the Nimbus
- * daemon are accepted and ignored, since every executor is a thread of this JVM. Not thread-safe.
+ * daemon are accepted and ignored, since every executor runs in this JVM. Not thread-safe.
  */
 public class MkClusterParam {
     private Integer supervisors;

@@ -18,7 +18,7 @@ import java.util.List;
  * One more rule, which Storm does not need because each of its executors has a thread of its own:
  * the local scope is used only while every thread that runs a target also runs a task of the
  * emitting component, so that no target is left without input, whatever the placement. The
- * placement is looked at again every {@value #REFRESH_EVERY} tuples, so moves by the balancer are
+ * placement is looked at again every {@value #REFRESH_EVERY} tuples, so moves by the scheduler's watchdog are
  * followed.
  *
  * <p>Not thread-safe: one per emitting task and stream, used on its thread.

@@ -67,7 +67,7 @@ public interface DutyCycle {
 
     /**
      * Messages (queue elements or hand-offs) this cycle has sent the peer at {@code peerIndex} so
-     * far; read by the scheduler's balancer from another thread, so it may lag a little.
+     * far; read by the scheduler's watchdog from another thread, so it may lag a little.
      */
     default long sentTo(int peerIndex) {
         return 0;

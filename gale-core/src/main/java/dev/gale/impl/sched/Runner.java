@@ -31,7 +31,7 @@ final class Runner implements Runnable {
     static final long MAX_PARK_NANOS = 5_000_000_000L;
     private static final Slot[] NONE = new Slot[0];
     private static final int CYCLES_PER_IDLE_STEP = 4;
-    /** One pass in this many is timed, for the balancer: two clock reads per call cost too much on every pass. */
+    /** One pass in this many is timed, for the watchdog's placement search: two clock reads per call cost too much on every pass. */
     private static final int SAMPLE_EVERY = 8;
 
     private final Thread thread;

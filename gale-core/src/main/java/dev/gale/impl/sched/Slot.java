@@ -30,7 +30,7 @@ final class Slot extends SlotPad {
         super(cycle);
     }
 
-    /** Reads the cycle's message counts per peer: what it sent each since the last reading. Balancer only. */
+    /** Reads the cycle's message counts per peer: what it sent each since the last reading. The watchdog's placement search only. */
     void readTraffic() {
         int peers = cycle.peers();
         if (peers == 0) {
@@ -78,10 +78,10 @@ abstract class SlotFields extends LeadingPad {
     volatile boolean closed;
     /**
      * Nanoseconds spent in calls that did work, estimated from sampled passes; written by the
-     * runner that holds the claim, read by the balancer.
+     * runner that holds the claim, read by the watchdog.
      */
     volatile long busyNanos;
-    /** The balancer's last reading of {@link #busyNanos}, and the growth since the one before; balancer only. */
+    /** The watchdog's last reading of {@link #busyNanos}, and the growth since the one before; watchdog only. */
     long busySeen;
     long busyDelta;
     /** When the cycle next wants to run while its runner dozes (System.nanoTime); owning runner only. */
@@ -90,7 +90,7 @@ abstract class SlotFields extends LeadingPad {
     boolean ranDozing;
     /** While a quiet cycle is gathered on another thread: the runner it goes back to once it has work. */
     volatile Runner home;
-    /** The balancer's last reading of the cycle's message counts per peer, and the growth since; balancer only. */
+    /** The watchdog's last reading of the cycle's message counts per peer, and the growth since; watchdog only. */
     long[] sentSeen;
     long[] sentDelta;
 

@@ -317,7 +317,7 @@ public final class ThreadedScheduler implements Scheduler {
         }
     }
 
-    /** How many times the balancer has moved a cycle so far. */
+    /** How many times the watchdog has moved a cycle so far. */
     public synchronized int moveCount() {
         return moves;
     }
@@ -423,7 +423,7 @@ public final class ThreadedScheduler implements Scheduler {
     /**
      * Asks every thread to hold at its next safe point, waits until each is held (or has ended),
      * evaluates {@code check}, and lets them go. Holding the scheduler's lock meanwhile keeps the
-     * balancer and the watchdog from moving cycles or adding threads. Each runner writes its held
+     * watchdog from moving cycles or adding threads. Each runner writes its held
      * flag (volatile) after its last call and reads the request (volatile) before its next one, so
      * what every cycle did happens-before {@code check}, and nothing runs during it.
      */

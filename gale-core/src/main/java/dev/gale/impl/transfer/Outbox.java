@@ -39,7 +39,7 @@ public final class Outbox extends OutboxPad {
     private final Inbox[] orderedList;
     private final boolean[] orderedListed;
     static final int MAX_CALL_STRIDE = 16;
-    /** Messages sent to each executor so far (by inbox index), batches counted as one; for the scheduler's balancer. */
+    /** Messages sent to each executor so far (by inbox index), batches counted as one; for the scheduler's watchdog. */
     private final long[] sentTo;
     private final boolean[] touched;
     private final Inbox[] touchedList;

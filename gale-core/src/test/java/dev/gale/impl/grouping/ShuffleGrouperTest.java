@@ -88,7 +88,7 @@ class ShuffleGrouperTest {
         ShuffleGrouper g = aware(1);
         assertThat(choose(g, ShuffleGrouper.REFRESH_EVERY)).containsOnlyKeys(10, 12);
         threads.put(12, THREAD_B);
-        threads.put(13, THREAD_A); // the balancer swapped two targets
+        threads.put(13, THREAD_A); // the watchdog swapped two targets
         assertThat(choose(g, ShuffleGrouper.REFRESH_EVERY)).containsOnlyKeys(10, 13);
     }
 

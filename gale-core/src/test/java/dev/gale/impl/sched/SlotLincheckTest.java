@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A cycle moves between runners while both try to run it: runner A runs its cycles, runner B runs
- * its cycles, and the balancer takes the cycle from A ({@link Runner#giveUp}) and hands it to B
+ * its cycles, and the watchdog takes the cycle from A ({@link Runner#giveUp}) and hands it to B
  * ({@link Runner#hand}). Lincheck explores the interleavings of the real runners' {@code runOnce},
  * {@code giveUp} and {@code hand} (their threads are never started: the test's threads play them)
  * and checks that the cycle never runs on two threads at once, and never on A again once it ran on
