@@ -22,6 +22,16 @@ public final class StormDefaults {
         return DEFAULTS;
     }
 
+    /** The default of {@code key}, a whole number in the table. */
+    public static int intValue(String key) {
+        return ((Number) DEFAULTS.get(key)).intValue();
+    }
+
+    /** The default of {@code key}, true or false in the table. */
+    public static boolean booleanValue(String key) {
+        return (Boolean) DEFAULTS.get(key);
+    }
+
     private static Map<String, Object> build() {
         Map<String, Object> m = new HashMap<>();
         m.put("topology.worker.nimbus.thrift.client.use.tls", Boolean.FALSE);

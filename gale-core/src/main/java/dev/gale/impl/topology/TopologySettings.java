@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * The topology-wide settings the runtime needs, read once from the submitted configuration so a
- * bad value fails the submit with a message naming the key. Immutable.
+ * bad value fails the submit with a message naming the key; a Storm key that is unset takes its
+ * default from {@link StormDefaults}, the one table of them. Immutable.
  */
 public record TopologySettings(int messageTimeoutSecs, int ackers, int pendingBuckets, int receiveQueueSize,
                                long spoutIdleMaxNanos, int maxTaskParallelism, boolean messageTimeouts, int tasks,
@@ -16,19 +17,22 @@ public record TopologySettings(int messageTimeoutSecs, int ackers, int pendingBu
     public static final int MAX_PENDING_BUCKETS = 126;
 
     public static TopologySettings from(Map<String, Object> conf) {
-        int timeout = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS, 30);
+        int timeout = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS,
+                StormDefaults.intValue(Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS));
         int ackers = ConfigValues.getNonNegativeInt(conf, Config.TOPOLOGY_ACKER_EXECUTORS, 1);
         int buckets = ConfigValues.getInt(conf, Config.GALE_PENDING_BUCKETS, 5);
         if (buckets < 2 || buckets > MAX_PENDING_BUCKETS) {
             throw new IllegalArgumentException("configuration '" + Config.GALE_PENDING_BUCKETS
                     + "' must be between 2 and " + MAX_PENDING_BUCKETS + ", got " + buckets);
         }
-        int queue = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_EXECUTOR_RECEIVE_BUFFER_SIZE, 1024);
+        int queue = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_EXECUTOR_RECEIVE_BUFFER_SIZE,
+                StormDefaults.intValue(Config.TOPOLOGY_EXECUTOR_RECEIVE_BUFFER_SIZE));
         int idleMs = ConfigValues.getPositiveInt(conf, Config.GALE_SPOUT_IDLE_MAX_MS, 40);
         // Caps every component's tasks unless the component sets its own; unset means no cap.
         int maxTasks = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_MAX_TASK_PARALLELISM, Integer.MAX_VALUE);
         // false: trees never time out, they complete or fail only (Storm's meaning); true by default.
-        boolean timeouts = ConfigValues.getBoolean(conf, Config.TOPOLOGY_ENABLE_MESSAGE_TIMEOUTS, true);
+        boolean timeouts = ConfigValues.getBoolean(conf, Config.TOPOLOGY_ENABLE_MESSAGE_TIMEOUTS,
+                StormDefaults.booleanValue(Config.TOPOLOGY_ENABLE_MESSAGE_TIMEOUTS));
         // Every component's number of tasks, unless it sets its own; 0: unset (tasks = executors).
         int tasks = conf.get(Config.TOPOLOGY_TASKS) == null ? 0 : ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_TASKS, 1);
         boolean inline = ConfigValues.getBoolean(conf, Config.GALE_SCHEDULER_INLINE, false);
