@@ -50,7 +50,8 @@ final class StormCompatibility {
             String problem = firstWorkerReference(type);
             if (problem != null) {
                 throw new UnsupportedOperationException(type.getName() + " uses " + problem
-                    + ", which only a Storm worker has; gale-storm-bridge cannot run this component");
+                    + ", which only a Storm worker has; gale-storm-bridge cannot run this component:"
+                    + " use a component that does without it, or run the topology on Apache Storm itself");
             }
         }
     }

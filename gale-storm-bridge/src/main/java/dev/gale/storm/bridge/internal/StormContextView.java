@@ -127,6 +127,7 @@ public final class StormContextView extends TopologyContext {
 
     private UnsupportedOperationException unsupported(String call) {
         return new UnsupportedOperationException(gale.getThisComponentId() + "[" + gale.getThisTaskId() + "] calls "
-            + call + ", which only a Storm worker has; gale-storm-bridge cannot run this component");
+            + call + ", which only a Storm worker has; gale-storm-bridge cannot run this component:"
+                + " use a component that does without it, or run the topology on Apache Storm itself");
     }
 }
