@@ -1,6 +1,6 @@
 package dev.gale.utils;
 
-import dev.gale.impl.time.SteppedSleep;
+import dev.gale.impl.time.SimulatedSleep;
 import dev.gale.impl.time.ThreadClock;
 import dev.gale.time.Clock;
 import dev.gale.time.SimulatedClock;
@@ -143,7 +143,7 @@ public class Time {
             }
             return;
         }
-        SteppedSleep stepped = ThreadClock.steppedSleep();
+        SimulatedSleep stepped = ThreadClock.simulatedSleep();
         if (stepped != null) {
             // On the step scheduler the sleeping executor runs on the test's own thread: it is
             // marked asleep (it does nothing until the clock gets there) instead of blocking it.

@@ -2,10 +2,13 @@ package dev.gale.arch;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -109,4 +112,19 @@ class ArchitectureTest {
             .that().resideInAPackage("dev.gale.task")
             .and().haveSimpleNameEndingWith("Context")
             .should().dependOnClassesThat().resideInAPackage("dev.gale.impl..");
+
+    /**
+     * The executors do not know which scheduler runs them: what differs between the step scheduler
+     * and threads of their own comes with the {@code Pace} the scheduler hands them with the parker.
+     */
+    @ArchTest
+    static final ArchRule executorsAskTheirPaceNotTheirScheduler = noClasses()
+            .that().resideInAnyPackage("dev.gale.impl.executor..", "dev.gale.impl.spout..")
+            .should().callMethodWhere(target(nameMatching("(?i)(is)?stepped")))
+            .orShould().dependOnClassesThat().haveSimpleNameStartingWith("Step");
+
+    @ArchTest
+    static final ArchRule executorsKeepNoSchedulerMode = noFields()
+            .that().areDeclaredInClassesThat().resideInAnyPackage("dev.gale.impl.executor..", "dev.gale.impl.spout..")
+            .should().haveNameMatching("(?i).*stepped.*");
 }

@@ -155,8 +155,8 @@ class RuntimeTest {
             // refused. Nothing can drain that queue now, and the spout does not call nextTuple while
             // it holds a refused tuple, so it cannot emit again.
             await().atMost(Duration.ofSeconds(30)).until(() -> gated.entered() == 1
-                    && slowExecutor.queueDepth() == slowExecutor.inbox().capacity()
-                    && spoutExecutor.overflowSize() > 0);
+                    && slowExecutor.probe().queueDepth() == slowExecutor.inbox().capacity()
+                    && spoutExecutor.probe().overflowSize() > 0);
             assertThat(slowExecutor.inbox().capacity()).isEqualTo(16);
             long bound = 1 + 16 + 1; // in execute, queued, held by the spout
             assertThat(spout.counters().emitted.get()).as("emitted while the bolt is stuck").isLessThanOrEqualTo(bound);

@@ -37,7 +37,6 @@ public final class RuntimeEnv {
     private final UserMetrics userMetrics = new UserMetrics();
     private final MetricV1Values metricV1Values = new MetricV1Values();
     private final boolean startsActive;
-    private final boolean stepped;
     /** Where bolt tasks' own timers are kept; null when there is none (the engine's tests). */
     private final TopologyTimer timer;
     /** Sampled tree tracing; null when off ({@code gale.trace.sample} 0, or no ackers). */
@@ -46,18 +45,17 @@ public final class RuntimeEnv {
     /** @param stopTopology stops the topology after a fatal error; must not block */
     public RuntimeEnv(TopologyPlan plan, Map<String, Object> topoConf, Clock clock, Inbox[] inboxByTask,
                       int executorCount, TupleObserver observer, Runnable stopTopology) {
-        this(plan, topoConf, clock, inboxByTask, executorCount, observer, stopTopology, true, false, null);
+        this(plan, topoConf, clock, inboxByTask, executorCount, observer, stopTopology, true, null);
     }
 
     /**
      * Same; with {@code startsActive} false the spouts open inactive (Storm's initial status
-     * INACTIVE); {@code stepped}: the executors run on the step scheduler; {@code timer}: the
+     * INACTIVE); {@code timer}: the
      * topology's timer, which also keeps the bolt tasks' own timers (null: they have none).
      */
     public RuntimeEnv(TopologyPlan plan, Map<String, Object> topoConf, Clock clock, Inbox[] inboxByTask,
                       int executorCount, TupleObserver observer, Runnable stopTopology, boolean startsActive,
-                      boolean stepped, TopologyTimer timer) {
-        this.stepped = stepped;
+                      TopologyTimer timer) {
         this.timer = timer;
         this.startsActive = startsActive;
         this.plan = plan;
@@ -82,14 +80,6 @@ public final class RuntimeEnv {
     /** One tree in how many is traced; 0 when tracing is off. */
     public int traceEvery() {
         return tracer == null ? 0 : plan.settings().traceSample();
-    }
-
-    /**
-     * True if the executors run on the step scheduler: only when a test asks, on its thread, so
-     * real-time pacing (a spout's poll interval) does not apply.
-     */
-    public boolean stepped() {
-        return stepped;
     }
 
     /** False if the spouts open inactive, waiting for an activate. */

@@ -123,6 +123,6 @@ abstract class AckerExecutorPad extends Executor {
     long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 
     AckerExecutorPad(RuntimeEnv env, String componentId, Inbox inbox, boolean congestionSource) {
-        super(env, componentId, inbox, congestionSource);
+        super(env, componentId, inbox, congestionSource, false);
     }
 }

@@ -3,6 +3,7 @@ package dev.gale.impl.executor;
 import dev.gale.Constants;
 import dev.gale.impl.env.RuntimeEnv;
 import dev.gale.impl.stats.TaskMetrics;
+import dev.gale.impl.time.Pace;
 import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.transfer.Inbox;
 import dev.gale.impl.transfer.MessageBatch;
@@ -56,7 +57,7 @@ public final class BoltExecutor extends BoltExecutorPad {
     private final boolean basic;
 
     public BoltExecutor(RuntimeEnv env, ComponentDef def, Inbox inbox, List<Integer> taskIds) {
-        super(env, def.id(), inbox, true);
+        super(env, def.id(), inbox, true, env.plan().settingsOf(def.id()).ownThread());
         this.firstTaskId = taskIds.get(0);
         this.tasks = new BoltTask[taskIds.size()];
         IdGenerator ids = new IdGenerator();
@@ -76,12 +77,18 @@ public final class BoltExecutor extends BoltExecutorPad {
         for (BoltTask t : tasks) {
             anyBasic |= t.bolt instanceof BasicBoltAdapter;
         }
+        this.latencySampleMask = LATENCY_SAMPLE_MASK;
         this.basic = anyBasic;
-        wantOwnThread(env.plan().settingsOf(def.id()).ownThread());
+    }
+
+    @Override
+    protected void paceWith(Pace pace) {
         // A bolt marked as blocking sends each tuple at once: its next execute may block, and
-        // batched tuples would wait for it to return. Stepped, each tuple travels alone, so that a
-        // bolt downstream that sleeps in simulated time stops at the tuple that put it to sleep.
-        outbox.batchTuples(!wantsOwnThread() && !env.stepped());
+        // batched tuples would wait for it to return. At a pace that sends each tuple alone (the
+        // step scheduler's), a bolt downstream that sleeps in simulated time stops at the tuple
+        // that put it to sleep.
+        outbox.batchTuples(!wantsOwnThread() && pace.batchesTuples());
+        latencySampleMask = pace.sampleMask(LATENCY_SAMPLE_MASK);
     }
 
     private static final class BoltTask {
@@ -109,7 +116,7 @@ public final class BoltExecutor extends BoltExecutorPad {
             } catch (Throwable e) {
                 t.alive = false;
                 t.deadReason = t.collector.reason(FailureReason.THREW, e);
-                userError(t.setup.taskId, "prepare failed; the task will fail its input", e);
+                errors.whileRunning(t.setup.taskId, "prepare failed; the task will fail its input", e);
             }
         }
         MetricsTicks.schedule(this, env, inbox, Arrays.stream(tasks).map(t -> t.setup).toList());
@@ -150,7 +157,7 @@ public final class BoltExecutor extends BoltExecutorPad {
         try {
             call.run(env.clock());
         } catch (Throwable e) {
-            userError(t.setup.taskId, "a call of the task's timer threw", e);
+            errors.whileRunning(t.setup.taskId, "a call of the task's timer threw", e);
         }
     }
 
@@ -219,12 +226,12 @@ public final class BoltExecutor extends BoltExecutorPad {
         }
         // The topology's clock, like complete latency: under a simulated clock the figure is what
         // the test made time do, not how fast the machine happened to be, and every call is timed.
-        boolean timed = (++t.sample & LATENCY_SAMPLE_MASK) == 0 || env.stepped();
+        boolean timed = (++t.sample & latencySampleMask) == 0;
         long start = timed ? env.clock().nanos() : 0;
         try {
             t.bolt.execute(tuple);
         } catch (Throwable e) {
-            userError(t.setup.taskId, "execute threw on a tuple from '" + tuple.getSourceComponent() + "' stream '"
+            errors.whileRunning(t.setup.taskId, "execute threw on a tuple from '" + tuple.getSourceComponent() + "' stream '"
                     + tuple.getSourceStreamId() + "'" + (FatalTopologyException.isFatal(e) ? "" : "; the tuple is failed"), e);
             if (!t.collector.basicSettled()) {
                 // also after an ack: as in Storm, the tree fails if still open
@@ -235,16 +242,14 @@ public final class BoltExecutor extends BoltExecutorPad {
         long latency = timed ? env.clock().nanos() - start : -1;
         t.setup.metrics.executed(latency);
         t.setup.hooks.boltExecute(tuple, latency);
-        if (!env.stepped()) {
-            outbox.endCall(); // stepped, batches leave at the end of the cycle: no real time in the order
-        }
+        outbox.endCall();
     }
 
     @Override
     protected void shutdown() {
         for (BoltTask t : tasks) {
             t.collector.closeForeignEmits();
-            stopTask(t.setup, "cleanup failed", t.bolt::cleanup);
+            errors.stopTask(t.setup, "cleanup failed", t.bolt::cleanup);
         }
     }
 
@@ -255,7 +260,7 @@ public final class BoltExecutor extends BoltExecutorPad {
 
     @Override
     public List<TaskMetrics> metrics() {
-        return metricsOf(tasks, t -> t.setup);
+        return TaskSetup.metricsOf(tasks, t -> t.setup);
     }
 
     /** The user bolt objects of this executor's tasks (basic bolts unwrapped), for tests and tools. */
@@ -270,6 +275,8 @@ public final class BoltExecutor extends BoltExecutorPad {
 
 /** The fields of {@link BoltExecutor} that change after construction, in front of its trailing pad. */
 abstract class BoltExecutorFields extends Executor {
+    /** Times one call in {@code mask + 1}, as the pace asks; set once, when the executor starts. */
+    int latencySampleMask;
     /**
      * What is being executed now, for basic bolts' collectors (see {@link InputSource}): the batch
      * and the index in it, or, with index -1, the tuple in {@link #holder}. Under G1 a reference
@@ -284,8 +291,8 @@ abstract class BoltExecutorFields extends Executor {
     /** The sum of the reads ahead, stored so that the JIT keeps the reads. */
     long readAhead;
 
-    BoltExecutorFields(RuntimeEnv env, String componentId, Inbox inbox, boolean congestionSource) {
-        super(env, componentId, inbox, congestionSource);
+    BoltExecutorFields(RuntimeEnv env, String componentId, Inbox inbox, boolean congestionSource, boolean ownThread) {
+        super(env, componentId, inbox, congestionSource, ownThread);
     }
 }
 
@@ -293,7 +300,7 @@ abstract class BoltExecutorFields extends Executor {
 abstract class BoltExecutorPad extends BoltExecutorFields {
     long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 
-    BoltExecutorPad(RuntimeEnv env, String componentId, Inbox inbox, boolean congestionSource) {
-        super(env, componentId, inbox, congestionSource);
+    BoltExecutorPad(RuntimeEnv env, String componentId, Inbox inbox, boolean congestionSource, boolean ownThread) {
+        super(env, componentId, inbox, congestionSource, ownThread);
     }
 }

@@ -83,7 +83,7 @@ final class MetricsTicks {
                     value = e.getValue().getValueAndReset();
                     dimensions = value == null ? null : e.getValue().getDimensions();
                 } catch (Throwable error) {
-                    executor.userError(t.taskId, "metric '" + e.getKey() + "' threw in getValueAndReset", error);
+                    executor.errors.whileRunning(t.taskId, "metric '" + e.getKey() + "' threw in getValueAndReset", error);
                     continue;
                 }
                 if (value != null) {
@@ -111,7 +111,7 @@ final class MetricsTicks {
             r.counter().emitted(n);
             t.emitter.flush();
         } catch (RuntimeException e) {
-            executor.userError(t.taskId, "the metrics v1 of the bucket could not be sent to the metrics consumers", e);
+            executor.errors.whileRunning(t.taskId, "the metrics v1 of the bucket could not be sent to the metrics consumers", e);
         }
     }
 

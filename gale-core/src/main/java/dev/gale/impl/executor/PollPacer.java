@@ -1,5 +1,6 @@
 package dev.gale.impl.executor;
 
+import dev.gale.impl.time.Pace;
 import dev.gale.impl.util.LeadingPad;
 
 /**
@@ -20,18 +21,21 @@ final class PollPacer extends PollPacerPad {
 
     private final long idleMaxNanos;
     private final long maxParkNanos;
-    private final boolean stepped;
 
-    PollPacer(long idleMaxNanos, long maxParkNanos, boolean stepped) {
+    PollPacer(long idleMaxNanos, long maxParkNanos) {
         this.idleMaxNanos = idleMaxNanos;
         this.maxParkNanos = maxParkNanos;
-        this.stepped = stepped;
         this.parkNanos = maxParkNanos;
     }
 
     /** True while a spout that found nothing to emit waits for its next poll. */
     boolean waiting(long nowNanos) {
-        return emptyCycles > 0 && !stepped && nowNanos - nextPollAt < 0;
+        return emptyCycles > 0 && nowNanos - nextPollAt < 0;
+    }
+
+    /** Takes the pace of the executor's scheduler, which may shorten the pauses (to none). Before the first poll. */
+    void paceWith(Pace pace) {
+        this.pace = pace;
     }
 
     /** An outcome came in: the spout is busy again, and is polled at once. */
@@ -60,7 +64,8 @@ final class PollPacer extends PollPacerPad {
         } else if (!throttled && emptyCycles++ == 0) {
             silentSince = burstStart;
         }
-        parkNanos = throttled ? maxParkNanos : Math.min(idleMaxNanos, FIRST_PAUSE_NANOS << Math.min(emptyCycles, 20));
+        parkNanos = throttled ? maxParkNanos
+                : pace.idlePollPauseNanos(Math.min(idleMaxNanos, FIRST_PAUSE_NANOS << Math.min(emptyCycles, 20)));
         throttledLast = throttled ? 1 : 0;
         if (emptyCycles > 0) {
             nextPollAt = nextPollAt(System.nanoTime(), parkNanos);
@@ -107,9 +112,11 @@ final class PollPacer extends PollPacerPad {
 
 /** The fields of {@link PollPacer} that change after construction, in front of its trailing pad. */
 abstract class PollPacerFields extends LeadingPad {
+    /** The pace of the spout executor's scheduler; set once, when it starts. */
+    Pace pace = Pace.REAL_TIME;
     /**
-     * After cycles that emitted nothing, when (System.nanoTime) to call nextTuple again. Not used
-     * on the step scheduler, whose passes are the test's.
+     * After cycles that emitted nothing, when (System.nanoTime) to call nextTuple again; at once
+     * at a pace without pauses (the step scheduler's, whose passes are the test's).
      */
     long nextPollAt;
     /** When (System.nanoTime) the current run of empty cycles began. */

@@ -8,6 +8,7 @@ import dev.gale.impl.spout.SpoutPending;
 import dev.gale.impl.spout.SpoutTrees;
 import dev.gale.impl.spout.TimeoutWatch;
 import dev.gale.impl.stats.TaskMetrics;
+import dev.gale.impl.time.Pace;
 import dev.gale.impl.time.ThreadClock;
 import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.topology.ComponentSettings;
@@ -69,7 +70,7 @@ public final class SpoutExecutor extends SpoutExecutorPad implements SpoutTrees.
     private final Runnable flushOnBlock;
 
     public SpoutExecutor(RuntimeEnv env, ComponentDef def, Inbox inbox, List<Integer> taskIds) {
-        super(env, def.id(), inbox, false);
+        super(env, def.id(), inbox, false, env.plan().settingsOf(def.id()).ownThread());
         ComponentSettings settings = env.plan().settingsOf(def.id());
         IdGenerator ids = new IdGenerator();
         this.tasks = new SpoutTask[taskIds.size()];
@@ -87,14 +88,14 @@ public final class SpoutExecutor extends SpoutExecutorPad implements SpoutTrees.
         SpoutPending pending = new SpoutPending(env.settings().pendingBuckets(), tasks.length,
                 LongOpenHashIndex.capacityFor(2 * settings.pending().start() * tasks.length));
         this.trees = new SpoutTrees(pending, limits, prefixes, ids,
-                new TimeoutWatch(def.describe(), env.settings().messageTimeoutSecs()), env.clock(), env.stepped(),
+                new TimeoutWatch(def.describe(), env.settings().messageTimeoutSecs()), env.clock(),
                 this, env.drainSignal()::pendingChanged, env.tracer(), env.traceEvery());
-        this.pacer = new PollPacer(env.settings().spoutIdleMaxNanos(), MAX_PARK_NANOS, env.stepped());
+        this.burstBudgetNanos = BURST_NANOS;
+        this.pacer = new PollPacer(env.settings().spoutIdleMaxNanos(), MAX_PARK_NANOS);
         this.onSystemClock = env.clock() == Clock.system();
-        wantOwnThread(settings.ownThread());
         // A spout marked as blocking sends each tuple at once: its next nextTuple may block.
         outbox.batchUntracked(!wantsOwnThread());
-        this.flushOnBlock = wantsOwnThread() || inlineHandOffs() ? null : outbox::flushTuples;
+        this.flushOnBlock = wantsOwnThread() || env.settings().inline() ? null : outbox::flushTuples;
     }
 
     private final class SpoutTask {
@@ -164,6 +165,14 @@ public final class SpoutExecutor extends SpoutExecutorPad implements SpoutTrees.
     // ---- duty cycle ---------------------------------------------------------------------------
 
     @Override
+    protected void paceWith(Pace pace) {
+        this.pace = pace;
+        this.burstBudgetNanos = pace.burstBudgetNanos(BURST_NANOS);
+        trees.paceWith(pace);
+        pacer.paceWith(pace);
+    }
+
+    @Override
     protected void init() {
         refreshNow();
         active = env.startsActive();
@@ -175,7 +184,7 @@ public final class SpoutExecutor extends SpoutExecutorPad implements SpoutTrees.
                 }
             } catch (Throwable e) {
                 t.alive = false;
-                userError(t.setup.taskId, "open failed; the task will not emit", e);
+                errors.whileRunning(t.setup.taskId, "open failed; the task will not emit", e);
             }
         }
         MetricsTicks.schedule(this, env, inbox, Arrays.stream(tasks).map(t -> t.setup).toList());
@@ -216,7 +225,7 @@ public final class SpoutExecutor extends SpoutExecutorPad implements SpoutTrees.
                 try {
                     call.run(t);
                 } catch (Throwable e) {
-                    userError(t.setup.taskId, what, e);
+                    errors.whileRunning(t.setup.taskId, what, e);
                 }
             }
         }
@@ -266,8 +275,8 @@ public final class SpoutExecutor extends SpoutExecutorPad implements SpoutTrees.
 
     /**
      * Up to {@value #BURST_ROUNDS} rounds of one nextTuple per task, while calls emit and the
-     * burst has time left; returns the calls that emitted. Stepped, a burst ends by rounds only: a
-     * real-time cut would make runs irreproducible. The time is looked at after the first round,
+     * burst has time left (its pace's budget: none on the step scheduler, where a real-time cut
+     * would make runs irreproducible); returns the calls that emitted. The time is looked at after the first round,
      * so that a nextTuple that blocks does not keep outcomes waiting behind a second call, and then
      * every 4 rounds (16 once the calls prove quick): a clock read per tuple is a visible share of
      * a fast spout's thread.
@@ -279,8 +288,8 @@ public final class SpoutExecutor extends SpoutExecutorPad implements SpoutTrees.
         ThreadClock.BlockingHook armed = armFlushOnBlock();
         try {
             for (int round = 0; round < BURST_ROUNDS; round++) {
-                if (round > 0 && (!isRunning() || asleep() || !env.stepped()
-                        && (round == 1 || (round & clockMask) == 0) && burstTooLong(burstStart, round))) {
+                if (round > 0 && (!isRunning() || asleep()
+                        || (round == 1 || (round & clockMask) == 0) && burstTooLong(burstStart, round))) {
                     break;
                 }
                 boolean any = false;
@@ -363,11 +372,11 @@ public final class SpoutExecutor extends SpoutExecutorPad implements SpoutTrees.
      * Makes Time's sleeps on this thread send the untracked tuples batched so far, for the burst:
      * a spout that emits and then sleeps in a later nextTuple (the usual "nothing to read: sleep
      * 50 ms") would otherwise hold them for the sleep. Not with inline hand-offs, whose receivers
-     * run inside this spout's sends and could flush a batch that is being sent; not stepped, where
-     * a sleep ends the cycle anyway. Null when not armed.
+     * run inside this spout's sends and could flush a batch that is being sent. (A sleep in
+     * simulated time does not block, so it never calls the hook.) Null when not armed.
      */
     private ThreadClock.BlockingHook armFlushOnBlock() {
-        if (flushOnBlock == null || env.stepped()) {
+        if (flushOnBlock == null) {
             return null;
         }
         Thread t = Thread.currentThread();
@@ -388,7 +397,7 @@ public final class SpoutExecutor extends SpoutExecutorPad implements SpoutTrees.
         nowNanos = onSystemClock ? t : env.clock().nanos();
         long elapsed = t - burstStartNanos;
         clockMask = elapsed < rounds * QUICK_CALL_NANOS ? QUICK_CLOCK_ROUNDS_MASK : CLOCK_ROUNDS_MASK;
-        return elapsed > BURST_NANOS;
+        return elapsed > burstBudgetNanos;
     }
 
     private void refreshNow() {
@@ -397,7 +406,7 @@ public final class SpoutExecutor extends SpoutExecutorPad implements SpoutTrees.
 
     /** When a tree whose outcome is being handled completed (see {@link #nowNanos}). */
     private long completionStamp() {
-        return env.stepped() ? env.clock().nanos() : nowNanos;
+        return pace.stamp(env.clock(), nowNanos);
     }
 
     @Override
@@ -471,12 +480,12 @@ public final class SpoutExecutor extends SpoutExecutorPad implements SpoutTrees.
         Throwable reported = reportedByEmit;
         reportedByEmit = null;
         if (e != reported) {
-            userError(t.setup.taskId, what, e);
+            errors.whileRunning(t.setup.taskId, what, e);
         }
     }
 
     @Override
-    protected boolean hasPendingInput() {
+    public boolean hasPendingInput() {
         if (!active) {
             return false;
         }
@@ -493,7 +502,7 @@ public final class SpoutExecutor extends SpoutExecutorPad implements SpoutTrees.
     @Override
     protected void shutdown() {
         for (SpoutTask t : tasks) {
-            stopTask(t.setup, "close failed", t.spout::close);
+            errors.stopTask(t.setup, "close failed", t.spout::close);
         }
     }
 
@@ -504,7 +513,7 @@ public final class SpoutExecutor extends SpoutExecutorPad implements SpoutTrees.
 
     @Override
     public List<TaskMetrics> metrics() {
-        return metricsOf(tasks, t -> t.setup);
+        return TaskSetup.metricsOf(tasks, t -> t.setup);
     }
 
     /** The user spout objects of this executor's tasks (for tests and tools). */
@@ -519,6 +528,10 @@ public final class SpoutExecutor extends SpoutExecutorPad implements SpoutTrees.
 
 /** The fields of {@link SpoutExecutor} that change after construction, in front of its trailing pad. */
 abstract class SpoutExecutorFields extends Executor {
+    /** The pace of the scheduler running this executor; set once, when it starts. */
+    Pace pace = Pace.REAL_TIME;
+    /** How long a burst may run at that pace; set once, when it starts. */
+    long burstBudgetNanos;
     boolean active = true;
     /**
      * A recent reading of the clock: taken at the start of a burst and every few rounds, per
@@ -539,8 +552,8 @@ abstract class SpoutExecutorFields extends Executor {
     /** The exception a refused emit reported already, so the nextTuple it escapes does not report it again. */
     Throwable reportedByEmit;
 
-    SpoutExecutorFields(RuntimeEnv env, String componentId, Inbox inbox, boolean congestionSource) {
-        super(env, componentId, inbox, congestionSource);
+    SpoutExecutorFields(RuntimeEnv env, String componentId, Inbox inbox, boolean congestionSource, boolean ownThread) {
+        super(env, componentId, inbox, congestionSource, ownThread);
     }
 }
 
@@ -548,7 +561,7 @@ abstract class SpoutExecutorFields extends Executor {
 abstract class SpoutExecutorPad extends SpoutExecutorFields {
     long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 
-    SpoutExecutorPad(RuntimeEnv env, String componentId, Inbox inbox, boolean congestionSource) {
-        super(env, componentId, inbox, congestionSource);
+    SpoutExecutorPad(RuntimeEnv env, String componentId, Inbox inbox, boolean congestionSource, boolean ownThread) {
+        super(env, componentId, inbox, congestionSource, ownThread);
     }
 }

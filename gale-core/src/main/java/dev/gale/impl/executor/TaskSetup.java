@@ -14,10 +14,12 @@ import dev.gale.metric.api.IMetric;
 import dev.gale.task.TaskTimer;
 import dev.gale.task.TopologyContext;
 import dev.gale.utils.ClassResolver;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 
 /** What a task is given before it runs: its copy of the component, its conf, context, hooks and emitter. */
 final class TaskSetup {
@@ -69,5 +71,14 @@ final class TaskSetup {
             }
             context.addTaskHook(hook);
         }
+    }
+
+    /** The metrics of each of {@code tasks}, in task order. */
+    static <T> List<TaskMetrics> metricsOf(T[] tasks, Function<T, TaskSetup> setup) {
+        List<TaskMetrics> out = new ArrayList<>(tasks.length);
+        for (T t : tasks) {
+            out.add(setup.apply(t).metrics);
+        }
+        return out;
     }
 }

@@ -73,7 +73,7 @@ final class IdleWaiter {
     private boolean looksIdle() {
         long before = totalActivity();
         for (Executor ex : executors) {
-            if (!ex.isQuiet()) {
+            if (!ex.probe().isQuiet()) {
                 return false;
             }
         }
@@ -85,7 +85,7 @@ final class IdleWaiter {
         try {
             return scheduler.atSafePoint(() -> {
                 for (Executor ex : executors) {
-                    if (!ex.idleAtSafePoint()) {
+                    if (!ex.probe().idleAtSafePoint()) {
                         return false;
                     }
                 }
@@ -102,7 +102,7 @@ final class IdleWaiter {
     private long totalActivity() {
         long sum = 0;
         for (Executor ex : executors) {
-            sum += ex.activity();
+            sum += ex.probe().activity();
         }
         return sum;
     }
@@ -110,7 +110,7 @@ final class IdleWaiter {
     private List<String> busyExecutors() {
         List<String> out = new ArrayList<>();
         for (Executor ex : executors) {
-            if (!ex.isQuiet()) {
+            if (!ex.probe().isQuiet()) {
                 out.add(ex.name() + " (queue " + ex.inbox().size() + ")");
             }
         }

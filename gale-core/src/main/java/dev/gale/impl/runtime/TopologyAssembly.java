@@ -68,7 +68,7 @@ final class TopologyAssembly {
         // Made first: bolt tasks schedule their own timers on it while they prepare.
         this.timer = new TopologyTimer(plan.name(), clock, !stepped && clock instanceof SimulatedClock);
         this.env = new RuntimeEnv(plan, topoConf, clock, inboxByTask, slots.size(), observer, stopTopology,
-                active, stepped, timer);
+                active, timer);
 
         int expectedPending = ComponentConfigs.expectedPendingPerAcker(plan);
         for (Slot s : slots) {

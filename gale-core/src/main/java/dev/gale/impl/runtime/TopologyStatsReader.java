@@ -66,10 +66,11 @@ final class TopologyStatsReader {
             long pending = 0;
             long trackingBytes = 0;
             for (Executor ex : e.getValue()) {
-                for (TaskStats t : ex.stats()) {
-                    tasks.add(withTimeoutsHeld(t));
+                int depth = ex.probe().queueDepth(); // one queue for all the executor's tasks
+                for (TaskMetrics m : ex.metrics()) {
+                    tasks.add(withTimeoutsHeld(m.snapshot(depth)));
                 }
-                queueDepth += ex.queueDepth();
+                queueDepth += depth;
                 queueCapacity += ex.inbox().capacity();
                 pending += ex.pendingTrees();
                 trackingBytes += ex.trackingBytes();

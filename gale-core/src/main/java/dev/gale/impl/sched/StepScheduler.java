@@ -1,5 +1,6 @@
 package dev.gale.impl.sched;
 
+import dev.gale.impl.time.Pace;
 import dev.gale.impl.time.ThreadClock;
 import dev.gale.impl.transfer.Parker;
 import dev.gale.time.Clock;
@@ -62,7 +63,7 @@ public final class StepScheduler implements Scheduler {
                 return;
             }
             started = true;
-            Parker parker = new Parker(Thread.currentThread());
+            Parker parker = new Parker(Thread.currentThread(), Pace.STEPPED);
             for (DutyCycle c : cycles) {
                 try {
                     c.onStart(parker);
@@ -86,7 +87,7 @@ public final class StepScheduler implements Scheduler {
         Clock previous = ThreadClock.current();
         ThreadClock.bind(clock);
         try {
-            Parker parker = new Parker(Thread.currentThread());
+            Parker parker = new Parker(Thread.currentThread(), Pace.STEPPED);
             long total = 0;
             while (started && !stopped) {
                 int work = 0;

@@ -3,6 +3,7 @@ package dev.gale.impl.spout;
 import dev.gale.impl.acker.RootIds;
 import dev.gale.impl.acker.TreeOutcome;
 import dev.gale.impl.acker.TreeTracer;
+import dev.gale.impl.time.Pace;
 import dev.gale.impl.util.IdGenerator;
 import dev.gale.impl.util.LeadingPad;
 import dev.gale.spout.FailureInfo;
@@ -47,7 +48,6 @@ public final class SpoutTrees extends SpoutTreesPad {
     private final IdGenerator ids;
     private final TimeoutWatch timeoutWatch;
     private final Clock clock;
-    private final boolean stepped;
     private final Outcomes outcomes;
     private final Runnable drainSignal;
     /** Traces one tree in this many (see {@link TreeTracer}); 0: tracing is off. */
@@ -58,12 +58,11 @@ public final class SpoutTrees extends SpoutTreesPad {
     /**
      * @param rootPrefixes per task, what its roots start with (see {@link RootIds#prefix})
      * @param clock the topology's clock, read for the trees whose latency is measured
-     * @param stepped on the step scheduler every tree is timed, so tests see exact figures
      * @param drainSignal told of every change of the pending count while deactivated
      * @param tracer where to trace one tree in {@code traceEvery}; null when tracing is off
      */
     public SpoutTrees(SpoutPending pending, PendingLimit[] limits, long[] rootPrefixes, IdGenerator ids,
-                      TimeoutWatch timeoutWatch, Clock clock, boolean stepped, Outcomes outcomes,
+                      TimeoutWatch timeoutWatch, Clock clock, Outcomes outcomes,
                       Runnable drainSignal, TreeTracer tracer, int traceEvery) {
         this.pending = pending;
         this.limits = limits;
@@ -71,12 +70,12 @@ public final class SpoutTrees extends SpoutTreesPad {
         this.ids = ids;
         this.timeoutWatch = timeoutWatch;
         this.clock = clock;
-        this.stepped = stepped;
         this.outcomes = outcomes;
         this.drainSignal = drainSignal;
         this.tracer = tracer;
         this.traceEvery = tracer == null ? 0 : traceEvery;
         this.traceCountdown = this.traceEvery;
+        this.timedRootMask = TIMED_ROOT_MASK;
     }
 
     /**
@@ -111,12 +110,18 @@ public final class SpoutTrees extends SpoutTreesPad {
 
     /**
      * Whether a tree's complete latency is measured: one tree in eight on real time, by its root
-     * (roots are a sequence), as Storm samples its statistics; every tree on the step scheduler.
+     * (roots are a sequence), as Storm samples its statistics; every tree at a pace that
+     * times every call (the step scheduler's).
      * The others report no latency: the statistics leave them out and hooks get null, as in Storm
      * for a tree it did not sample.
      */
     private boolean timed(long root) {
-        return stepped || (root & TIMED_ROOT_MASK) == 0;
+        return (root & timedRootMask) == 0;
+    }
+
+    /** Takes the pace of the executor's scheduler: how many trees to time. Before the first tree. */
+    public void paceWith(Pace pace) {
+        timedRootMask = pace.sampleMask((int) TIMED_ROOT_MASK);
     }
 
     /** True if the task may not emit now (it has as many trees pending as its limit); tells the limit so. */
@@ -288,6 +293,8 @@ public final class SpoutTrees extends SpoutTreesPad {
 
 /** The fields of {@link SpoutTrees} that change after construction, in front of its trailing pad. */
 abstract class SpoutTreesFields extends LeadingPad {
+    /** Trees whose root has none of these bits set are timed; 0: every tree. Set once, at start. */
+    long timedRootMask;
     int deferredCount;
     /** Trees to start until the next traced one. */
     int traceCountdown;

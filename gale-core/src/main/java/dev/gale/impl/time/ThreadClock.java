@@ -11,7 +11,7 @@ import dev.gale.time.Clock;
  */
 public final class ThreadClock {
     private static final ThreadLocal<Clock> BOUND = new ThreadLocal<>();
-    private static final ThreadLocal<SteppedSleep> STEPPED_SLEEP = new ThreadLocal<>();
+    private static final ThreadLocal<SimulatedSleep> SIMULATED_SLEEP = new ThreadLocal<>();
     private static final ThreadLocal<BlockingHook> BLOCKING_HOOK = new ThreadLocal<>();
 
     /**
@@ -51,11 +51,11 @@ public final class ThreadClock {
     }
 
     /** While an executor runs under the step scheduler: where a simulated sleep goes instead of blocking. */
-    public static void bindSteppedSleep(SteppedSleep sleep) {
+    public static void bindSimulatedSleep(SimulatedSleep sleep) {
         if (sleep == null) {
-            STEPPED_SLEEP.remove();
+            SIMULATED_SLEEP.remove();
         } else {
-            STEPPED_SLEEP.set(sleep);
+            SIMULATED_SLEEP.set(sleep);
         }
     }
 
@@ -79,7 +79,7 @@ public final class ThreadClock {
     }
 
     /** The stepped executor's sleep on the current thread, or null. */
-    public static SteppedSleep steppedSleep() {
-        return STEPPED_SLEEP.get();
+    public static SimulatedSleep simulatedSleep() {
+        return SIMULATED_SLEEP.get();
     }
 }

@@ -1,5 +1,6 @@
 package dev.gale.impl.transfer;
 
+import dev.gale.impl.time.Pace;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -18,14 +19,27 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class Parker {
     private final Thread thread;
+    private final Pace pace;
     private volatile boolean sleeping;
     /** Set by a signal or wake since the last {@link #prepareToPark()}. */
     private volatile boolean woken;
     /** Inline hand-offs nested on this thread right now; confined to it (see InlineReceiver). */
     private int inlineDepth;
 
+    /** A parker for a thread that runs in {@link Pace#REAL_TIME}. */
     public Parker(Thread thread) {
+        this(thread, Pace.REAL_TIME);
+    }
+
+    /** A parker for a thread whose scheduler runs its cycles at {@code pace}. */
+    public Parker(Thread thread, Pace pace) {
         this.thread = thread;
+        this.pace = pace;
+    }
+
+    /** How the cycles run on this thread meet time, as their scheduler decided. */
+    public Pace pace() {
+        return pace;
     }
 
     /** The thread that parks here. */

@@ -7,7 +7,7 @@ package dev.gale.impl.time;
  *
  * <p>Confined to the stepping thread.
  */
-public interface SteppedSleep {
+public interface SimulatedSleep {
 
     /** Marks the current executor asleep until {@code deadlineNanos} on its clock. */
     void sleepUntil(long deadlineNanos);

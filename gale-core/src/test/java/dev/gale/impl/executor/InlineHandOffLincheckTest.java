@@ -8,11 +8,11 @@ import org.junit.jupiter.api.Test;
 /**
  * An executor moving between threads while inline hand-offs are on: its new thread runs a cycle
  * while a sender on its old thread, which still sees it bound there, hands it a message inline.
- * Lincheck explores the interleavings of the real {@link RunGate} both go through and checks that
+ * Lincheck explores the interleavings of the real gate of {@link InlineHandOff} both go through and checks that
  * a cycle and an inline hand-off never run the executor at the same time.
  */
-public class RunGateLincheckTest {
-    private final RunGate gate = new RunGate();
+public class InlineHandOffLincheckTest {
+    private final InlineHandOff gate = new InlineHandOff(null);
     private int inside;
     private int overlaps;
 
@@ -51,6 +51,6 @@ public class RunGateLincheckTest {
     void modelCheckingFindsNoOverlap() {
         boolean thorough = Boolean.getBoolean("gale.lincheck");
         new ModelCheckingOptions().iterations(thorough ? 60 : 10).invocationsPerIteration(thorough ? 500 : 150)
-                .threads(2).actorsPerThread(3).check(RunGateLincheckTest.class);
+                .threads(2).actorsPerThread(3).check(InlineHandOffLincheckTest.class);
     }
 }
