@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The cost of gale-storm's adapter without a cluster: the reliable word count on Storm's in-process
 # LocalCluster, in one JVM, written against Gale's API (through the adapter) and against Storm's
-# API, in alternating runs (dev.gale.storm.bench.AdapterOverhead, in gale-storm's test code). No
-# tuple leaves the worker, so no serialization: what differs is the adapter's work per tuple.
+# API, in alternating runs (dev.gale.benchmarks.stormadapter.AdapterOverhead, in gale-benchmarks).
+# No tuple leaves the worker, so no serialization: what differs is the adapter's work per tuple.
 #
 #   bench/adapter-overhead.sh                      3 runs of each, warm-up 10 s, measure 20 s
 #   bench/adapter-overhead.sh --quick              smoke run
@@ -26,19 +26,24 @@ for a in "$@"; do
     SKIP_BUILD=1
   fi
 done
-if [ "${SKIP_BUILD:-0}" != 1 ] || [ ! -f gale-storm/target/test-classpath.txt ]; then
-  echo "adapter-overhead: building gale-storm and its test code..." >&2
+daemon_cp_file=gale-storm-cluster/target/classes/dev/gale/storm/cluster/daemon.classpath
+if [ "${SKIP_BUILD:-0}" != 1 ] || [ ! -f gale-benchmarks/target/classpath.txt ] || [ ! -f "$daemon_cp_file" ]; then
+  echo "adapter-overhead: building gale-benchmarks..." >&2
   # shellcheck disable=SC2086
-  mvn -B -q ${MVN_FLAGS:-} -pl gale-storm -am test-compile >&2
+  mvn -B -q ${MVN_FLAGS:-} -DskipTests -pl gale-benchmarks -am package >&2
 fi
-cp="$root/gale-storm/target/test-classes:$root/gale-storm/target/classes:$(cat gale-storm/target/test-classpath.txt)"
-jvm=(-Xms1g -Xmx1g -XX:+UseG1GC -Dorg.slf4j.simpleLogger.defaultLogLevel=warn)
+# gale-benchmarks' class path has Storm's jars left out: add Storm's daemon class path (a
+# distribution's lib/: storm-server, whose LocalCluster runs both sides, and what it needs).
+cp="$root/gale-benchmarks/target/classes:$(cat gale-benchmarks/target/classpath.txt):$(cat "$daemon_cp_file")"
+# Storm's lib/ brings its own SLF4J provider: the one of gale-benchmarks is named, not guessed.
+jvm=(-Xms1g -Xmx1g -XX:+UseG1GC -Dslf4j.provider=org.slf4j.simple.SimpleServiceProvider
+  -Dorg.slf4j.simpleLogger.defaultLogLevel=warn)
 if [ -n "${JFR:-}" ]; then
   jvm+=("-XX:StartFlightRecording=settings=profile,filename=$JFR")
 fi
-main=dev.gale.storm.bench.AdapterOverhead
+main=dev.gale.benchmarks.stormadapter.AdapterOverhead
 if [ "${1:-}" = --hot-path ]; then
-  main=dev.gale.storm.bench.AdapterHotPath
+  main=dev.gale.benchmarks.stormadapter.AdapterHotPath
   shift
 fi
 echo "adapter-overhead: $(uptime)" >&2

@@ -22,8 +22,8 @@ import org.apache.storm.utils.Utils;
 /**
  * One task of a translated topology driven by hand, as a Storm executor would drive it: Storm's
  * real context (task ids numbered as Storm numbers them: components in id order, from 1) and a
- * collector that records what the wrapped component did (public for the adapter's hot-path
- * benchmark, dev.gale.storm.bench). Not thread-safe.
+ * collector that records what the wrapped component did (public for the tests of
+ * dev.gale.storm.internal). Not thread-safe.
  */
 public final class FakeStormTask {
     final StormRunner.Translation translation;

@@ -1,6 +1,5 @@
-package dev.gale.storm.bench;
+package dev.gale.benchmarks.stormadapter;
 
-import dev.gale.storm.FakeStormTask;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
@@ -96,7 +95,7 @@ public final class AdapterHotPath {
         final Tuple[] sentences;
         final Tuple[] words;
 
-        Side(String name, FakeStormTask task, IRichSpout spout, IRichBolt split, IRichBolt count) {
+        Side(String name, HandDrivenTask task, IRichSpout spout, IRichBolt split, IRichBolt count) {
             this.name = name;
             this.spout = spout;
             this.split = split;
@@ -140,7 +139,7 @@ public final class AdapterHotPath {
                         + " or --quick, not '" + args[i] + "'");
             }
         }
-        FakeStormTask task = new FakeStormTask(GaleWordCount.conf(1, 1000), GaleWordCount.topology(1, 1, 1));
+        HandDrivenTask task = new HandDrivenTask(GaleWordCount.conf(1, 1000), GaleWordCount.topology(1, 1, 1));
         Side gale = new Side("gale", task, (IRichSpout) task.component("sentences"), (IRichBolt) task.component("split"),
                 (IRichBolt) task.component("count"));
         Side storm = new Side("storm", task, new StormWordCount.Sentences(), new BasicBoltExecutor(new StormWordCount.Split()),

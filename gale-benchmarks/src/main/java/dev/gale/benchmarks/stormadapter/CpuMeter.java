@@ -1,5 +1,6 @@
-package dev.gale.storm.bench;
+package dev.gale.benchmarks.stormadapter;
 
+import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
@@ -18,8 +19,7 @@ final class CpuMeter {
     static final String[] COMPONENTS = {"sentences", "split", "count", "__acker"};
 
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    private final com.sun.management.OperatingSystemMXBean os =
-            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private final OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     /** CPU nanoseconds so far: "process" for the whole JVM (GC included), then each component's executors. */
     Map<String, Long> sample() {

@@ -1,4 +1,4 @@
-package dev.gale.storm.bench;
+package dev.gale.benchmarks.stormadapter;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -7,9 +7,10 @@ import org.HdrHistogram.Recorder;
 
 /**
  * What one side of {@link AdapterOverhead} measures at its spouts: acked and failed trees and the
- * complete latency of one tree in eight (the spout's ring, as in gale-benchmarks' measured spout).
- * One probe per side, reached from static fields, so that a task of the other side still shutting
- * down cannot count into a run. Thread-safe.
+ * complete latency of one tree in eight (the spout's ring, as in
+ * {@link dev.gale.benchmarks.compare.MeasuredSpout}). One probe per side, reached from static
+ * fields, so that a task of the other side still shutting down cannot count into a run.
+ * Thread-safe.
  */
 final class Probe {
     /** Trees whose sequence number has these bits all 0 are timed. */

@@ -1,4 +1,4 @@
-package dev.gale.storm.bench;
+package dev.gale.benchmarks.stormadapter;
 
 import java.util.HashMap;
 import java.util.Map;

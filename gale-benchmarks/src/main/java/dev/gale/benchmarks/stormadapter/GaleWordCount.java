@@ -1,4 +1,4 @@
-package dev.gale.storm.bench;
+package dev.gale.benchmarks.stormadapter;
 
 import dev.gale.Config;
 import dev.gale.generated.StormTopology;

@@ -1,7 +1,9 @@
-package dev.gale.storm.bench;
+package dev.gale.benchmarks.stormadapter;
 
 import dev.gale.storm.StormRunner;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -158,7 +160,7 @@ public final class AdapterOverhead {
     }
 
     private static Map<String, Double> medianCpu(List<Run> runs) {
-        Map<String, Double> out = new java.util.LinkedHashMap<>();
+        Map<String, Double> out = new LinkedHashMap<>();
         for (String k : runs.get(0).cpuMicrosPerTree().keySet()) {
             out.put(k, median(runs.stream().mapToDouble(r -> r.cpuMicrosPerTree().get(k)).toArray()));
         }
@@ -166,7 +168,7 @@ public final class AdapterOverhead {
     }
 
     private static double median(double[] v) {
-        java.util.Arrays.sort(v);
+        Arrays.sort(v);
         int n = v.length;
         return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
     }
