@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -128,6 +130,8 @@ final class PlacementSearch {
     private Move trial;
     /** Moves tried and rejected at the current placement (slot and target). */
     private final Set<List<Object>> tried = new HashSet<>();
+    /** What the search last read of each cycle: its busy time and its messages to each peer. */
+    private final Map<Slot, SlotReading> readings = new IdentityHashMap<>();
     private double lastRate;
     /** Whether the traffic was read at the end of the previous period, and so covers exactly this one. */
     private boolean trafficReadBefore;
@@ -282,28 +286,35 @@ final class PlacementSearch {
         return null;
     }
 
-    /** Each runner's share of a core over the period, from its cycles' busy time; also updates the slots' busy deltas. */
-    private static double[] readLoads(List<Runner> pool, long elapsed, boolean first) {
+    /** Each runner's share of a core over the period, from its cycles' busy time; also updates the cycles' busy deltas. */
+    private double[] readLoads(List<Runner> pool, long elapsed, boolean first) {
         double[] loads = new double[pool.size()];
         for (int i = 0; i < pool.size(); i++) {
             long sum = 0;
             for (Slot s : pool.get(i).owned()) {
-                long busy = s.busyNanos;
-                s.busyDelta = busy - s.busySeen;
-                s.busySeen = busy;
-                sum += s.busyDelta;
+                sum += reading(s).readBusy(s.busyNanos);
             }
             loads[i] = first || elapsed <= 0 ? 0 : (double) sum / elapsed;
         }
         return loads;
     }
 
-    private static void readTraffic(List<Runner> pool) {
+    private void readTraffic(List<Runner> pool) {
         for (Runner r : pool) {
             for (Slot s : r.owned()) {
-                s.readTraffic();
+                reading(s).readTraffic(s.cycle);
             }
         }
+    }
+
+    private SlotReading reading(Slot s) {
+        return readings.computeIfAbsent(s, k -> new SlotReading());
+    }
+
+    /** Messages {@code from}'s cycle sent {@code to}'s in the last period read. */
+    long sentDuringPeriod(Slot from, Slot to) {
+        SlotReading r = readings.get(from);
+        return r == null ? 0 : r.sentTo(to.cycle.peerIndex());
     }
 
     private static double max(double[] loads) {
@@ -325,7 +336,7 @@ final class PlacementSearch {
                 continue;
             }
             for (Slot s : owned) {
-                double load = (double) s.busyDelta / elapsed;
+                double load = (double) reading(s).busyDelta / elapsed;
                 for (int j = 0; j < pool.size(); j++) {
                     if (j == i) {
                         continue;
@@ -354,18 +365,18 @@ final class PlacementSearch {
         return null;
     }
 
-    private static List<Slot> others(List<Slot> slots, Slot except) {
+    private List<Slot> others(List<Slot> slots, Slot except) {
         List<Slot> out = new ArrayList<>(slots);
         out.remove(except);
         return out;
     }
 
     /** Messages {@code s} and the cycles in {@code group} sent each other over the last period. */
-    private static long exchanged(Slot s, List<Slot> group) {
+    private long exchanged(Slot s, List<Slot> group) {
         long n = 0;
         for (Slot g : group) {
             if (g != s) {
-                n += s.sentDuringPeriod(g) + g.sentDuringPeriod(s);
+                n += sentDuringPeriod(s, g) + sentDuringPeriod(g, s);
             }
         }
         return n;

@@ -81,7 +81,7 @@ final class Runner implements Runnable {
         this.parker = new Parker(thread);
         this.clock = clock;
         this.idle = idle;
-        this.doze = new Doze(this, parker, maxParkNanos);
+        this.doze = new Doze(parker, maxParkNanos);
     }
 
     /** Gives the runner a cycle; it starts it (if nobody did) on its next pass. Any thread. */
@@ -221,7 +221,7 @@ final class Runner implements Runnable {
                 adopt();
             }
             Slot[] s = slots;
-            idle(doze.dueOnly() ? doze.runDue(s, timed) : runAll(s, timed), s);
+            idle(doze.dueOnly() ? runDue(s, timed) : runAll(s, timed), s);
         }
     }
 
@@ -243,6 +243,26 @@ final class Runner implements Runnable {
         return work;
     }
 
+    /** A due-only pass while dozing: runs the cycles whose due time has come, and gathers those that are quiet. */
+    private int runDue(Slot[] s, boolean timed) {
+        int n = doze.dueNow(s);
+        Slot[] due = doze.due();
+        int work = 0;
+        for (int i = 0; i < n && running; i++) {
+            Slot x = due[i];
+            int w = runOnce(x, timed);
+            if (w > 0) {
+                work += w;
+                if (x.home != null) {
+                    sendHome(x);
+                }
+            } else {
+                gather(x);
+            }
+        }
+        return work;
+    }
+
     /**
      * After a pass: a pass that did work ends any doze; after passes that did none, the idle
      * strategy says when to doze. The strategy counts in passes of a few cycles; a pass over many
@@ -257,7 +277,10 @@ final class Runner implements Runnable {
         }
         idleCount += Math.max(1, s.length / CYCLES_PER_IDLE_STEP);
         if (doze.dueOnly() || idle.idle(idleCount)) {
-            doze.park(s);
+            doze.park(s, this, running && incoming.isEmpty());
+            if (!running || !incoming.isEmpty()) {
+                doze.end();
+            }
         }
     }
 
@@ -286,7 +309,7 @@ final class Runner implements Runnable {
      * then wakes one thread for its polls instead of all of them. A wake-up costs this kind of
      * machine 60-230 us, far more than the polls it serves.
      */
-    void gather(Slot x) {
+    private void gather(Slot x) {
         Gathering g = gathering;
         if (g == null) {
             return;
@@ -302,7 +325,7 @@ final class Runner implements Runnable {
     }
 
     /** Sends a gathered cycle back to its own thread once it has work again. */
-    void sendHome(Slot x) {
+    private void sendHome(Slot x) {
         Runner h = x.home;
         if (h == this || h.isolated || !h.running) {
             x.home = null; // home already, or home is gone: it stays
@@ -314,6 +337,7 @@ final class Runner implements Runnable {
         }
     }
 
+    /** Runs one call of the cycle if this runner owns it and can claim it; returns its work (0 if it did not run). */
     int runOnce(Slot x, boolean timed) {
         if (x.owner != this || !x.claim()) {
             return 0;

@@ -30,29 +30,6 @@ final class Slot extends SlotPad {
         super(cycle);
     }
 
-    /** Reads the cycle's message counts per peer: what it sent each since the last reading. The watchdog's placement search only. */
-    void readTraffic() {
-        int peers = cycle.peers();
-        if (peers == 0) {
-            return;
-        }
-        if (sentSeen == null || sentSeen.length != peers) {
-            sentSeen = new long[peers];
-            sentDelta = new long[peers];
-        }
-        for (int i = 0; i < peers; i++) {
-            long now = cycle.sentTo(i);
-            sentDelta[i] = now - sentSeen[i];
-            sentSeen[i] = now;
-        }
-    }
-
-    /** Messages this cycle sent {@code other}'s cycle in the last period read ({@link #readTraffic}). */
-    long sentDuringPeriod(Slot other) {
-        int i = other.cycle.peerIndex();
-        return sentDelta == null || i < 0 || i >= sentDelta.length ? 0 : sentDelta[i];
-    }
-
     /** True if the caller may run the cycle now; it must {@link #release()} after. */
     boolean claim() {
         return CLAIMED.compareAndSet(this, 0, 1);
@@ -81,18 +58,8 @@ abstract class SlotFields extends LeadingPad {
      * runner that holds the claim, read by the watchdog.
      */
     volatile long busyNanos;
-    /** The watchdog's last reading of {@link #busyNanos}, and the growth since the one before; watchdog only. */
-    long busySeen;
-    long busyDelta;
-    /** When the cycle next wants to run while its runner dozes (System.nanoTime); owning runner only. */
-    long dueAt;
-    /** Whether it ran in the current due-only pass, so its budget must be asked again; owning runner only. */
-    boolean ranDozing;
     /** While a quiet cycle is gathered on another thread: the runner it goes back to once it has work. */
     volatile Runner home;
-    /** The watchdog's last reading of the cycle's message counts per peer, and the growth since; watchdog only. */
-    long[] sentSeen;
-    long[] sentDelta;
 
     SlotFields(DutyCycle cycle) {
         this.cycle = cycle;

@@ -274,7 +274,7 @@ class PlacementSearchTest {
             p.spoutCycle.sent[3] += 10_000; // the spout and the acker talk, while the threads idle
             assertThat(p.period(0.2, 1000)).isNull();
         }
-        assertThat(p.spout.sentDuringPeriod(p.acker)).as("not read while idle").isZero();
+        assertThat(p.search.sentDuringPeriod(p.spout, p.acker)).as("not read while idle").isZero();
         p.bCycle.sent[1] += 900;
         assertThat(p.period(0.45, 1000)).as("saturated again: its traffic reading spans the idle periods").isNull();
         p.bCycle.sent[1] += 900;
