@@ -75,7 +75,7 @@ public class SlotLincheckTest {
         b.runOnce(moving, false);
     }
 
-    @Operation(nonParallelGroup = "balancer")
+    @Operation(nonParallelGroup = "placementSearch")
     public void move() {
         if (a.giveUp(moving)) {
             b.hand(moving);
