@@ -24,12 +24,22 @@ import java.util.function.IntFunction;
 public final class TreeTracer {
     private final ConcurrentHashMap<Long, Trace> trees = new ConcurrentHashMap<>();
     private final IntFunction<String> componentOfTask;
+    private final int every;
     /** Per task id, the timed-out traced trees it held tuples of: the bolts' TIMEOUT counts in the stats. */
     private final ConcurrentHashMap<Integer, LongAdder> timeoutsHeld = new ConcurrentHashMap<>();
 
-    /** @param componentOfTask the component id of a task id */
-    public TreeTracer(IntFunction<String> componentOfTask) {
+    /**
+     * @param componentOfTask the component id of a task id
+     * @param every one tree in how many is traced ({@code gale.trace.sample}), at least 1
+     */
+    public TreeTracer(IntFunction<String> componentOfTask, int every) {
         this.componentOfTask = componentOfTask;
+        this.every = every;
+    }
+
+    /** One tree in how many is traced. */
+    public int every() {
+        return every;
     }
 
     /** A spout starts the traced tree {@code root}. */

@@ -69,7 +69,7 @@ public final class RuntimeEnv {
         this.observer = observer;
         this.fatal = new FatalError(errors, stopTopology);
         this.tracer = plan.settings().traceSample() > 0 && ackerTasks.length > 0
-                ? new TreeTracer(plan::componentOf) : null;
+                ? new TreeTracer(plan::componentOf, plan.settings().traceSample()) : null;
     }
 
     /** Where traced trees are recorded (see {@link TreeTracer}); null when tracing is off. */
@@ -77,10 +77,6 @@ public final class RuntimeEnv {
         return tracer;
     }
 
-    /** One tree in how many is traced; 0 when tracing is off. */
-    public int traceEvery() {
-        return tracer == null ? 0 : plan.settings().traceSample();
-    }
 
     /** False if the spouts open inactive, waiting for an activate. */
     /** The topology's timer, or null (see the constructor). */

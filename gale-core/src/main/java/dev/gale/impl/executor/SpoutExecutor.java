@@ -89,7 +89,7 @@ public final class SpoutExecutor extends SpoutExecutorPad implements SpoutTrees.
                 LongOpenHashIndex.capacityFor(2 * settings.pending().start() * tasks.length));
         this.trees = new SpoutTrees(pending, limits, prefixes, ids,
                 new TimeoutWatch(def.describe(), env.settings().messageTimeoutSecs()), env.clock(),
-                this, env.drainSignal()::pendingChanged, env.tracer(), env.traceEvery());
+                this, env.drainSignal()::pendingChanged, env.tracer());
         this.burstBudgetNanos = BURST_NANOS;
         this.pacer = new PollPacer(env.settings().spoutIdleMaxNanos(), MAX_PARK_NANOS);
         this.onSystemClock = env.clock() == Clock.system();

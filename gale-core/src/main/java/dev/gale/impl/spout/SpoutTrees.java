@@ -59,11 +59,11 @@ public final class SpoutTrees extends SpoutTreesPad {
      * @param rootPrefixes per task, what its roots start with (see {@link RootIds#prefix})
      * @param clock the topology's clock, read for the trees whose latency is measured
      * @param drainSignal told of every change of the pending count while deactivated
-     * @param tracer where to trace one tree in {@code traceEvery}; null when tracing is off
+     * @param tracer where to trace one tree in {@link TreeTracer#every()}; null when tracing is off
      */
     public SpoutTrees(SpoutPending pending, PendingLimit[] limits, long[] rootPrefixes, IdGenerator ids,
                       TimeoutWatch timeoutWatch, Clock clock, Outcomes outcomes,
-                      Runnable drainSignal, TreeTracer tracer, int traceEvery) {
+                      Runnable drainSignal, TreeTracer tracer) {
         this.pending = pending;
         this.limits = limits;
         this.rootPrefixes = rootPrefixes;
@@ -73,7 +73,7 @@ public final class SpoutTrees extends SpoutTreesPad {
         this.outcomes = outcomes;
         this.drainSignal = drainSignal;
         this.tracer = tracer;
-        this.traceEvery = tracer == null ? 0 : traceEvery;
+        this.traceEvery = tracer == null ? 0 : tracer.every();
         this.traceCountdown = this.traceEvery;
         this.timedRootMask = TIMED_ROOT_MASK;
     }
