@@ -6,6 +6,7 @@ import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.topology.ComponentSettings.PendingSpec;
 import dev.gale.impl.topology.TopologyConf;
 import dev.gale.impl.topology.TopologyPlan;
+import dev.gale.stats.ComponentKind;
 import dev.gale.topology.CheckpointTupleForwarder;
 import dev.gale.topology.PersistentWindowedBoltExecutor;
 import dev.gale.topology.StatefulBoltExecutor;
@@ -68,7 +69,7 @@ final class ComponentConfigs {
         }
         int limit = Integer.MAX_VALUE;
         for (ComponentDef spout : plan.components().values()) {
-            if (spout.kind() == ComponentDef.Kind.SPOUT && !plan.settingsOf(spout.id()).pending().explicit()) {
+            if (spout.kind() == ComponentKind.SPOUT && !plan.settingsOf(spout.id()).pending().explicit()) {
                 limit = Math.min(limit, plan.settingsOf(spout.id()).pending().start());
             }
         }
@@ -91,7 +92,7 @@ final class ComponentConfigs {
     static int expectedPendingPerAcker(TopologyPlan plan) {
         long total = 0;
         for (ComponentDef def : plan.components().values()) {
-            if (def.kind() == ComponentDef.Kind.SPOUT) {
+            if (def.kind() == ComponentKind.SPOUT) {
                 total += (long) plan.settingsOf(def.id()).pending().start() * def.numTasks();
             }
         }

@@ -77,7 +77,7 @@ final class TopologyAssembly {
                 ex = new AckerExecutor(env, s.inbox, s.tasks.get(0), expectedPending);
             } else {
                 ComponentDef def = plan.component(s.componentId);
-                ex = def.kind() == ComponentDef.Kind.SPOUT
+                ex = def.kind() == ComponentKind.SPOUT
                         ? new SpoutExecutor(env, def, s.inbox, s.tasks)
                         : new BoltExecutor(env, def, s.inbox, s.tasks);
             }
@@ -99,7 +99,7 @@ final class TopologyAssembly {
             timer.schedule(settings.rotationPeriodNanos(), Control.ROTATE, rotated);
         }
         for (ComponentDef def : plan.components().values()) {
-            if (def.kind() != ComponentDef.Kind.BOLT) {
+            if (def.kind() != ComponentKind.BOLT) {
                 continue;
             }
             int freq = plan.settingsOf(def.id()).tickFreqSecs();

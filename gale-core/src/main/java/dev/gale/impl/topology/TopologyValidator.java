@@ -4,6 +4,7 @@ import dev.gale.Config;
 import dev.gale.generated.Grouping;
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.StormTopology;
+import dev.gale.stats.ComponentKind;
 import dev.gale.tuple.Fields;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +42,7 @@ final class TopologyValidator {
         List<String> out = new ArrayList<>();
         boolean spouts = false;
         for (ComponentDef c : topology.components().values()) {
-            if (c.kind() == ComponentDef.Kind.SPOUT) {
+            if (c.kind() == ComponentKind.SPOUT) {
                 spouts = true;
             } else if (c.inputs().isEmpty()) {
                 Object freq = c.conf().containsKey(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS)
