@@ -139,38 +139,16 @@ public final class RunningTopology {
         }
     }
 
-    /** Validates, builds and starts a topology. */
-    public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
-                                        boolean stepped) {
-        return start(name, conf, topology, clock, stepped, null);
-    }
-
-    /** Same, telling {@code observer} (if not null) of every emit, spout ack and spout fail. */
-    public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
-                                        boolean stepped, TupleObserver observer) {
-        return start(name, conf, topology, clock, stepped, observer, DEFAULT_KILL_GRACE);
-    }
-
-    /** Same, with the grace period of kills (see {@link #kill(Duration)}), also used after a fatal error. */
-    public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
-                                        boolean stepped, TupleObserver observer, Duration killGrace) {
-        return start(name, conf, topology, clock, stepped, observer, killGrace, true);
-    }
-
-    /**
-     * Same; with {@code active} false the spouts are opened but not activated, and call no
-     * {@code nextTuple} until {@link #activate()} (Storm's initial status INACTIVE).
-     */
-    public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
-                                        boolean stepped, TupleObserver observer, Duration killGrace,
-                                        boolean active) {
-        RunningTopology t = new RunningTopology(name, conf, topology, clock, stepped, observer, killGrace, active);
+    /** Validates, builds and starts a topology as {@code launch} says. */
+    public static RunningTopology start(Launch launch) {
+        RunningTopology t = new RunningTopology(launch.name(), launch.conf(), launch.topology(), launch.clock(),
+                launch.stepped(), launch.observer(), launch.killGrace(), launch.active());
         t.startWorkerHooks();
         t.keepAlive.start();
         t.scheduler.start();
         if (t.scheduler.isStepped()) {
-            if (clock instanceof SimulatedClock) {
-                t.clockHook = ((SimulatedClock) clock).onAdvance(t::runDue);
+            if (launch.clock() instanceof SimulatedClock simulated) {
+                t.clockHook = simulated.onAdvance(t::runDue);
             }
         } else {
             t.timer.start();
