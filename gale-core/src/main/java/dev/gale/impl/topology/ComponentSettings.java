@@ -58,13 +58,17 @@ public record ComponentSettings(int tickFreqSecs, boolean debug, List<String> au
         Map<String, Object> m = new HashMap<>(topologyConf);
         m.putAll(def.conf());
         try {
+            // Storm's default is null: no tick tuples.
             int tick = ConfigValues.getNonNegativeInt(m, Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 0);
-            boolean debug = ConfigValues.getBoolean(m, Config.TOPOLOGY_DEBUG, false);
-            boolean own = ConfigValues.getBoolean(m, Config.GALE_EXECUTOR_OWN_THREAD, false);
+            boolean debug = ConfigValues.getBoolean(m, Config.TOPOLOGY_DEBUG,
+                    StormDefaults.booleanValue(Config.TOPOLOGY_DEBUG));
+            boolean own = ConfigValues.getBoolean(m, Config.GALE_EXECUTOR_OWN_THREAD,
+                    GaleDefaults.booleanValue(Config.GALE_EXECUTOR_OWN_THREAD));
             PendingSpec pending = PendingSpec.of(m);
-            boolean loadAware = !ConfigValues.getBoolean(m, Config.TOPOLOGY_DISABLE_LOADAWARE_MESSAGING, false);
-            double high = share(m, Config.TOPOLOGY_LOCALITYAWARE_HIGHER_BOUND, 0.8);
-            double low = share(m, Config.TOPOLOGY_LOCALITYAWARE_LOWER_BOUND, 0.2);
+            boolean loadAware = !ConfigValues.getBoolean(m, Config.TOPOLOGY_DISABLE_LOADAWARE_MESSAGING,
+                    StormDefaults.booleanValue(Config.TOPOLOGY_DISABLE_LOADAWARE_MESSAGING));
+            double high = share(m, Config.TOPOLOGY_LOCALITYAWARE_HIGHER_BOUND);
+            double low = share(m, Config.TOPOLOGY_LOCALITYAWARE_LOWER_BOUND);
             return new ComponentSettings(tick, debug, hookNames(m), own, pending, loadAware, high, low);
         } catch (IllegalArgumentException e) {
             throw new InvalidTopologyException(def.describe() + ": " + e.getMessage(), e);
@@ -87,7 +91,8 @@ public record ComponentSettings(int tickFreqSecs, boolean debug, List<String> au
         return List.copyOf(out);
     }
 
-    private static double share(Map<String, Object> conf, String key, double dflt) {
+    private static double share(Map<String, Object> conf, String key) {
+        double dflt = StormDefaults.doubleValue(key);
         Object v = conf.get(key);
         if (v == null) {
             return dflt;
