@@ -49,7 +49,7 @@ final class TopologyAssembly {
         for (String componentId : plan.componentIds()) {
             List<Integer> tasks = plan.tasksOf(componentId);
             int executorsOf = componentId.equals(Constants.ACKER_COMPONENT_ID)
-                    ? tasks.size() : plan.component(componentId).parallelism();
+                    ? tasks.size() : plan.settingsOf(componentId).executors();
             for (int e = 0; e < executorsOf; e++) {
                 List<Integer> share = tasks.subList(e * tasks.size() / executorsOf, (e + 1) * tasks.size() / executorsOf);
                 String label = componentId + "-" + share.get(0) + (share.size() > 1 ? "-" + share.get(share.size() - 1) : "");

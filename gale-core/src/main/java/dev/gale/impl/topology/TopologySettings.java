@@ -11,8 +11,7 @@ import java.util.Map;
  * {@link GaleDefaults}. Immutable.
  */
 public record TopologySettings(int messageTimeoutSecs, int ackers, int pendingBuckets, int receiveQueueSize,
-                               long spoutIdleMaxNanos, int maxTaskParallelism, boolean messageTimeouts, int tasks,
-                               boolean inline, int traceSample) {
+                               long spoutIdleMaxNanos, boolean messageTimeouts, boolean inline, int traceSample) {
 
     /** The acker packs a tree's age into a few bits (see PendingTrees); more buckets than this would not fit. */
     public static final int MAX_PENDING_BUCKETS = 126;
@@ -31,20 +30,16 @@ public record TopologySettings(int messageTimeoutSecs, int ackers, int pendingBu
                 StormDefaults.intValue(Config.TOPOLOGY_EXECUTOR_RECEIVE_BUFFER_SIZE));
         int idleMs = ConfigValues.getPositiveInt(conf, Config.GALE_SPOUT_IDLE_MAX_MS,
                 GaleDefaults.intValue(Config.GALE_SPOUT_IDLE_MAX_MS));
-        // Caps every component's tasks unless the component sets its own; unset means no cap.
-        int maxTasks = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_MAX_TASK_PARALLELISM, Integer.MAX_VALUE);
         // false: trees never time out, they complete or fail only (Storm's meaning); true by default.
         boolean timeouts = ConfigValues.getBoolean(conf, Config.TOPOLOGY_ENABLE_MESSAGE_TIMEOUTS,
                 StormDefaults.booleanValue(Config.TOPOLOGY_ENABLE_MESSAGE_TIMEOUTS));
-        // Every component's number of tasks, unless it sets its own; 0: unset (tasks = executors).
-        int tasks = conf.get(Config.TOPOLOGY_TASKS) == null ? 0 : ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_TASKS, 1);
         boolean inline = ConfigValues.getBoolean(conf, Config.GALE_SCHEDULER_INLINE,
                 GaleDefaults.booleanValue(Config.GALE_SCHEDULER_INLINE));
         // 1 in N tuple trees traced; 0 (the default): tracing off.
         int traceSample = ConfigValues.getNonNegativeInt(conf, Config.GALE_TRACE_SAMPLE,
                 GaleDefaults.intValue(Config.GALE_TRACE_SAMPLE));
-        return new TopologySettings(timeout, ackers, buckets, Math.max(16, queue), idleMs * 1_000_000L, maxTasks,
-                timeouts, tasks, inline, traceSample);
+        return new TopologySettings(timeout, ackers, buckets, Math.max(16, queue), idleMs * 1_000_000L, timeouts,
+                inline, traceSample);
     }
 
     /**
