@@ -19,6 +19,7 @@ public record TopologySettings(int messageTimeoutSecs, int ackers, int pendingBu
     public static TopologySettings from(Map<String, Object> conf) {
         int timeout = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS,
                 StormDefaults.intValue(Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS));
+        // Storm's default is null, one acker per worker: Gale runs a topology as one worker.
         int ackers = ConfigValues.getNonNegativeInt(conf, Config.TOPOLOGY_ACKER_EXECUTORS, 1);
         int buckets = ConfigValues.getInt(conf, Config.GALE_PENDING_BUCKETS,
                 GaleDefaults.intValue(Config.GALE_PENDING_BUCKETS));
