@@ -14,6 +14,7 @@ import dev.gale.generated.TopologyInfo;
 import dev.gale.generated.TopologyInitialStatus;
 import dev.gale.generated.TopologySummary;
 import dev.gale.impl.env.TupleObserver;
+import dev.gale.impl.runtime.Launch;
 import dev.gale.impl.runtime.RunningTopology;
 import dev.gale.impl.runtime.TopologyObservers;
 import dev.gale.spi.ClusterUi;
@@ -348,8 +349,8 @@ public class LocalCluster implements ILocalClusterTrackedTopologyAware {
             c.putAll(conf);
         }
         TupleObserver observers = TopologyObservers.both(TopologyObservers.attached(topology), observer);
-        RunningTopology t = RunningTopology.start(topologyName, c, topology, clock, stepped, observers,
-                killGrace, active);
+        RunningTopology t = RunningTopology.start(Launch.of(topologyName, c, topology, clock).withStepped(stepped)
+                .withObserver(observers).withKillGrace(killGrace).withActive(active));
         topologies.put(topologyName, t);
         submitted.put(topologyName, topology);
         return new LocalTopology(topologyName);

@@ -15,6 +15,7 @@ import dev.gale.impl.topology.Subscription;
 import dev.gale.impl.topology.TopologyPlan;
 import dev.gale.impl.topology.TopologySettings;
 import dev.gale.impl.tuple.TupleImpl;
+import dev.gale.stats.ComponentKind;
 import dev.gale.task.TopologyContext;
 import dev.gale.testing.CompletableSpout;
 import dev.gale.testing.CompleteTopologyParam;
@@ -237,7 +238,7 @@ public class Testing {
             }
         }
         String id = UUID.randomUUID().toString();
-        defs.put(id, new ComponentDef(id, ComponentDef.Kind.BOLT, capturer, 1, 1, Map.of(), Map.of(), inputs));
+        defs.put(id, new ComponentDef(id, ComponentKind.BOLT, capturer, 1, 1, Map.of(), Map.of(), inputs));
         return new CapturedTopology<>(withComponents(topology, defs), capturer);
     }
 
@@ -402,7 +403,7 @@ public class Testing {
         }
         Fields fields = new Fields(names);
         Map<String, ComponentDef> defs = new LinkedHashMap<>();
-        defs.put(component, new ComponentDef(component, ComponentDef.Kind.SPOUT, new PlaceholderSpout(), 1, 1, Map.of(),
+        defs.put(component, new ComponentDef(component, ComponentKind.SPOUT, new PlaceholderSpout(), 1, 1, Map.of(),
                 Map.of(stream, new StreamDef(stream, fields, false)), List.of()));
         Map<String, Object> conf = new HashMap<>();
         conf.put(Config.TOPOLOGY_NAME, "test-storm-id");

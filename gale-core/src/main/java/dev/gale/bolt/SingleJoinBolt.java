@@ -9,8 +9,10 @@ import dev.gale.topology.base.BaseRichBolt;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.utils.ConfigValues;
+import dev.gale.utils.ObjectReader;
 import dev.gale.utils.RotatingMap;
 import dev.gale.utils.TupleUtils;
+import dev.gale.utils.Utils;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -97,7 +99,8 @@ public class SingleJoinBolt extends BaseRichBolt {
         this.idFields = new Fields(new ArrayList<>(common));
         this.fieldSources = chosen;
         this.numSources = sources.size();
-        int timeoutSecs = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS, 30);
+        int timeoutSecs = ConfigValues.getPositiveInt(conf, Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS,
+                ObjectReader.getInt(Utils.readDefaultConfig().get(Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS)));
         // What prepare gets is the topology conf merged with this component's, so an override
         // of the tick frequency (addConfiguration) shows here as it does to the engine's timer.
         int tickSecs = ConfigValues.getNonNegativeInt(conf, Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, DEFAULT_TICK_SECS);

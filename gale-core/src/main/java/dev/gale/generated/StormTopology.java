@@ -4,6 +4,7 @@ import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.topology.StreamDef;
 import dev.gale.impl.topology.Subscription;
 import dev.gale.impl.topology.TopologyPlan;
+import dev.gale.stats.ComponentKind;
 import dev.gale.utils.Json;
 import java.io.Serializable;
 import java.nio.ByteBuffer;
@@ -77,7 +78,7 @@ public final class StormTopology implements Serializable {
     public Map<String, SpoutSpec> get_spouts() {
         Map<String, SpoutSpec> out = new LinkedHashMap<>();
         for (ComponentDef c : components.values()) {
-            if (c.kind() == ComponentDef.Kind.SPOUT) {
+            if (c.kind() == ComponentKind.SPOUT) {
                 out.put(c.id(), new SpoutSpec(new ComponentObject(c.component()), common(c)));
             }
         }
@@ -92,7 +93,7 @@ public final class StormTopology implements Serializable {
     public Map<String, Bolt> get_bolts() {
         Map<String, Bolt> out = new LinkedHashMap<>();
         for (ComponentDef c : components.values()) {
-            if (c.kind() == ComponentDef.Kind.BOLT) {
+            if (c.kind() == ComponentKind.BOLT) {
                 out.put(c.id(), new Bolt(new ComponentObject(c.component()), common(c)));
             }
         }

@@ -1,5 +1,8 @@
 package dev.gale.stats;
 
+import dev.gale.Config;
+import dev.gale.utils.ObjectReader;
+import dev.gale.utils.Utils;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,7 +20,8 @@ public record TopologyStats(String topologyName, long uptimeMillis, List<Compone
     /** Stats of a topology that no fatal error stopped, with Storm's default timeout. */
     public TopologyStats(String topologyName, long uptimeMillis, List<ComponentStats> components,
                          LatencySummary completeLatency) {
-        this(topologyName, uptimeMillis, components, completeLatency, null, 30);
+        this(topologyName, uptimeMillis, components, completeLatency, null,
+                ObjectReader.getInt(Utils.readDefaultConfig().get(Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS)));
     }
 
     /** All components of a given kind (Gale addition). */

@@ -9,6 +9,7 @@ import dev.gale.generated.StormTopology;
 import dev.gale.generated.StreamInfo;
 import dev.gale.tuple.Fields;
 import dev.gale.utils.ObjectReader;
+import dev.gale.utils.Utils;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -26,7 +27,9 @@ import java.util.TreeSet;
  * as far as the given maps are.
  */
 final class GivenTopologyView implements TopologyView {
-    private static final int STORM_DEFAULT_MESSAGE_TIMEOUT_SECS = 30;
+    // From the one table of Storm's defaults, through Storm's own accessor of it.
+    private static final int STORM_DEFAULT_MESSAGE_TIMEOUT_SECS =
+            ObjectReader.getInt(Utils.readDefaultConfig().get(Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS));
 
     private final StormTopology topology;
     private final Map<String, Object> topoConf;

@@ -15,6 +15,7 @@ import dev.gale.impl.topology.Subscription;
 import dev.gale.impl.topology.TopologyPlan;
 import dev.gale.impl.topology.TopologySettings;
 import dev.gale.impl.tuple.TupleImpl;
+import dev.gale.stats.ComponentKind;
 import dev.gale.task.IOutputCollector;
 import dev.gale.task.OutputCollector;
 import dev.gale.task.TopologyContext;
@@ -116,7 +117,7 @@ public final class BoltTester implements AutoCloseable {
         for (Map.Entry<String, Map<String, Fields>> s : sources.entrySet()) {
             Map<String, StreamDef> outs = new LinkedHashMap<>();
             s.getValue().forEach((stream, fields) -> outs.put(stream, new StreamDef(stream, fields, false)));
-            defs.put(s.getKey(), new ComponentDef(s.getKey(), ComponentDef.Kind.SPOUT, new PlaceholderSpout(), 1, 1,
+            defs.put(s.getKey(), new ComponentDef(s.getKey(), ComponentKind.SPOUT, new PlaceholderSpout(), 1, 1,
                     Map.of(), outs, List.of()));
             for (String stream : s.getValue().keySet()) {
                 inputs.add(new Subscription(new GlobalStreamId(s.getKey(), stream), Grouping.of(Grouping.Type.SHUFFLE)));
@@ -129,7 +130,7 @@ public final class BoltTester implements AutoCloseable {
         if (own != null) {
             boltConf.putAll(own);
         }
-        defs.put(BOLT_ID, new ComponentDef(BOLT_ID, ComponentDef.Kind.BOLT, bolt, 1, 1, boltConf, outputs.streams(), inputs));
+        defs.put(BOLT_ID, new ComponentDef(BOLT_ID, ComponentKind.BOLT, bolt, 1, 1, boltConf, outputs.streams(), inputs));
         Map<String, Object> topoConf = new HashMap<>(conf);
         topoConf.putIfAbsent(Config.TOPOLOGY_NAME, "bolt-tester");
         TopologyPlan plan = TopologyPlan.of("bolt-tester", new StormTopology(defs), TopologySettings.from(topoConf), topoConf);

@@ -2,6 +2,7 @@ package dev.gale.testing;
 
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.StormTopology;
+import dev.gale.impl.runtime.Launch;
 import dev.gale.impl.runtime.RunningTopology;
 import dev.gale.impl.testkit.CompletionDriver;
 import dev.gale.impl.testkit.EmitRecorder;
@@ -59,7 +60,7 @@ public final class Testing {
         completables.forEach(CompletableSpout::startup);
         RunningTopology running;
         try {
-            running = RunningTopology.start(name, conf, mocked, clock, true, recorder);
+            running = RunningTopology.start(Launch.of(name, conf, mocked, clock).withStepped(true).withObserver(recorder));
         } catch (RuntimeException e) {
             completables.forEach(CompletableSpout::clean);
             mocks.forEach(FixedTupleSpout::cleanup);

@@ -6,6 +6,7 @@ import dev.gale.generated.StormTopology;
 import dev.gale.impl.env.TupleObserver;
 import dev.gale.impl.runtime.TopologyObservers;
 import dev.gale.impl.topology.ComponentDef;
+import dev.gale.stats.ComponentKind;
 import dev.gale.time.SimulatedClock;
 import java.time.Duration;
 import java.util.List;
@@ -48,7 +49,7 @@ public class TrackedTopology {
             public void emitted(String componentId, int taskId, String streamId, List<Object> values) {
                 transferred.incrementAndGet();
                 ComponentDef def = defs.get(componentId);
-                if (def != null && def.kind() == ComponentDef.Kind.SPOUT) {
+                if (def != null && def.kind() == ComponentKind.SPOUT) {
                     spoutEmitted.incrementAndGet();
                 }
             }

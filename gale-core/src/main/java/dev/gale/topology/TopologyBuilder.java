@@ -21,6 +21,7 @@ import dev.gale.spout.CheckpointLayout;
 import dev.gale.spout.CheckpointSpout;
 import dev.gale.spout.ICheckpointedSpout;
 import dev.gale.state.State;
+import dev.gale.stats.ComponentKind;
 import dev.gale.tuple.Fields;
 import dev.gale.tuple.Tuple;
 import dev.gale.utils.ConfigValues;
@@ -280,7 +281,7 @@ public class TopologyBuilder {
     private abstract static class Declarer<T extends ComponentConfigurationDeclarer<T>>
             implements ComponentConfigurationDeclarer<T> {
         final String id;
-        private final ComponentDef.Kind kind;
+        private final ComponentKind kind;
         final IComponent component;
         private final int parallelism;
         private final Map<String, Object> conf = new LinkedHashMap<>();
@@ -290,7 +291,7 @@ public class TopologyBuilder {
         /** The names of the regions this component declared. */
         final Set<String> sharedMemoryNames = new LinkedHashSet<>();
 
-        Declarer(String id, ComponentDef.Kind kind, IComponent component, int parallelism) {
+        Declarer(String id, ComponentKind kind, IComponent component, int parallelism) {
             this.id = id;
             this.kind = kind;
             this.component = component;
@@ -299,7 +300,7 @@ public class TopologyBuilder {
 
         /** "spout 'x'" or "bolt 'x'", for messages. */
         String describe() {
-            return (kind == ComponentDef.Kind.SPOUT ? "spout '" : "bolt '") + id + "'";
+            return (kind == ComponentKind.SPOUT ? "spout '" : "bolt '") + id + "'";
         }
 
         @SuppressWarnings("unchecked")
@@ -463,13 +464,13 @@ public class TopologyBuilder {
 
     private static final class SpoutDecl extends Declarer<SpoutDeclarer> implements SpoutDeclarer {
         SpoutDecl(String id, IComponent component, int parallelism) {
-            super(id, ComponentDef.Kind.SPOUT, component, parallelism);
+            super(id, ComponentKind.SPOUT, component, parallelism);
         }
     }
 
     private static final class BoltDecl extends Declarer<BoltDeclarer> implements BoltDeclarer {
         BoltDecl(String id, IComponent component, int parallelism) {
-            super(id, ComponentDef.Kind.BOLT, component, parallelism);
+            super(id, ComponentKind.BOLT, component, parallelism);
         }
 
         private BoltDecl subscribe(String componentId, String streamId, Grouping grouping) {

@@ -340,6 +340,20 @@ class ValidationTest {
         assertThat(TopologyPlan.warnings(builder().createTopology(), Map.of())).isEmpty();
     }
 
+    /** The warning reads the tick frequency as the runtime resolves it: the component's own over the topology's. */
+    @Test
+    void whetherAnIdleBoltTicksIsResolvedAsTheRuntimeResolvesIt() {
+        TopologyBuilder b = builder();
+        b.setBolt("text", new Bolts.Sink()).addConfiguration(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, "2");
+        b.setBolt("off", new Bolts.Sink()).addConfiguration(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 0);
+        StormTopology t = b.createTopology();
+        assertThat(TopologyPlan.warnings(t, Map.of(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 1)))
+                .anySatisfy(w -> assertThat(w).startsWith("bolt 'text' subscribes to no stream, so it will only ever"
+                        + " see tick tuples"))
+                .anySatisfy(w -> assertThat(w).startsWith("bolt 'off' subscribes to no stream, so it will never"
+                        + " execute"));
+    }
+
     @Test
     void aSecondTopologyWithARunningNameIsRefused() {
         cluster.submitTopology("twice", new Config(), builder().createTopology());

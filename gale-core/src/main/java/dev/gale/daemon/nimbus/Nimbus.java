@@ -325,12 +325,13 @@ public class Nimbus implements dev.gale.generated.Nimbus.Iface { // fully qualif
         for (Bolt b : topology.get_bolts().values()) {
             commons.add(b.get_common());
         }
+        Map<String, Object> defaults = Utils.readDefaultConfig();
         for (ComponentCommon common : commons) {
             Map<?, ?> conf = common.get_json_conf() == null ? Map.of() : (Map<?, ?>) Json.parse(common.get_json_conf());
             int executors = common.get_parallelism_hint();
-            r.onHeap += executors * number(conf, Config.TOPOLOGY_COMPONENT_RESOURCES_ONHEAP_MEMORY_MB, 128.0);
-            r.offHeap += executors * number(conf, Config.TOPOLOGY_COMPONENT_RESOURCES_OFFHEAP_MEMORY_MB, 0.0);
-            r.cpu += executors * number(conf, Config.TOPOLOGY_COMPONENT_CPU_PCORE_PERCENT, 10.0);
+            r.onHeap += executors * number(conf, defaults, Config.TOPOLOGY_COMPONENT_RESOURCES_ONHEAP_MEMORY_MB);
+            r.offHeap += executors * number(conf, defaults, Config.TOPOLOGY_COMPONENT_RESOURCES_OFFHEAP_MEMORY_MB);
+            r.cpu += executors * number(conf, defaults, Config.TOPOLOGY_COMPONENT_CPU_PCORE_PERCENT);
             if (conf.get(Config.TOPOLOGY_COMPONENT_RESOURCES_MAP) instanceof Map<?, ?> generic) {
                 generic.forEach((k, v) -> {
                     if (v instanceof Number n && !STANDARD_RESOURCES.contains(String.valueOf(k))) {
@@ -346,7 +347,8 @@ public class Nimbus implements dev.gale.generated.Nimbus.Iface { // fully qualif
         return r;
     }
 
-    private static double number(Map<?, ?> conf, String key, double dflt) {
-        return conf.get(key) instanceof Number n ? n.doubleValue() : dflt;
+    /** The component's value of {@code key}, else Storm's default from the one table of them. */
+    private static double number(Map<?, ?> conf, Map<String, Object> defaults, String key) {
+        return (conf.get(key) instanceof Number n ? n : (Number) defaults.get(key)).doubleValue();
     }
 }

@@ -10,6 +10,7 @@ import dev.gale.impl.topology.ComponentDef;
 import dev.gale.impl.topology.StreamDef;
 import dev.gale.impl.topology.Subscription;
 import dev.gale.metric.api.IMetricsConsumer;
+import dev.gale.stats.ComponentKind;
 import dev.gale.tuple.Fields;
 import dev.gale.utils.ClassResolver;
 import java.lang.reflect.Modifier;
@@ -114,7 +115,7 @@ public final class MetricsConsumers {
         conf.put(Config.TOPOLOGY_TASKS, hint);
         // A consumer may block (a remote store): it must not hold up the executors sharing a thread.
         conf.put(Config.GALE_EXECUTOR_OWN_THREAD, true);
-        return new ComponentDef(id, ComponentDef.Kind.BOLT, new MetricsConsumerBolt(className, info.get(ARGUMENT), filter),
+        return new ComponentDef(id, ComponentKind.BOLT, new MetricsConsumerBolt(className, info.get(ARGUMENT), filter),
                 hint, hint, conf, Map.of(), inputs);
     }
 

@@ -3,12 +3,12 @@ package dev.gale.impl.runtime;
 import dev.gale.Config;
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.impl.topology.ComponentDef;
+import dev.gale.impl.topology.ComponentSettings;
 import dev.gale.impl.topology.ComponentSettings.PendingSpec;
 import dev.gale.impl.topology.TopologyConf;
 import dev.gale.impl.topology.TopologyPlan;
-import dev.gale.topology.CheckpointTupleForwarder;
+import dev.gale.stats.ComponentKind;
 import dev.gale.topology.PersistentWindowedBoltExecutor;
-import dev.gale.topology.StatefulBoltExecutor;
 import dev.gale.topology.WindowedBoltExecutor;
 import java.util.Map;
 
@@ -23,22 +23,11 @@ final class ComponentConfigs {
     /** Every windowed bolt's window, checked at submit (the other settings are checked as the plan resolves them). */
     static void validateWindows(TopologyPlan plan, Map<String, Object> conf) {
         for (ComponentDef def : plan.components().values()) {
-            WindowedBoltExecutor window = windowOf(def.component());
+            WindowedBoltExecutor window = ComponentSettings.windowedBolt(def.component());
             if (window != null) {
                 validateWindow(plan, conf, def, window);
             }
         }
-    }
-
-    /** The windowed bolt a component runs, itself or wrapped for a stateful topology; null if none. */
-    private static WindowedBoltExecutor windowOf(Object component) {
-        Object c = component;
-        if (c instanceof StatefulBoltExecutor<?> s) {
-            c = s.getBolt();
-        } else if (c instanceof CheckpointTupleForwarder f) {
-            c = f.getBolt();
-        }
-        return c instanceof WindowedBoltExecutor w ? w : null;
     }
 
     /**
@@ -58,41 +47,32 @@ final class ComponentConfigs {
         if (plan.ackerTasks().isEmpty() || window instanceof PersistentWindowedBoltExecutor) {
             return;
         }
-        long length = count(taskView, Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_COUNT);
-        long slide = count(taskView, Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_COUNT);
-        if (slide == 0 && taskView.get(Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_DURATION_MS) == null) {
-            slide = 1;
-        }
-        if (length == 0 && slide == 0) {
+        long span = plan.settingsOf(def.id()).window().spanTuples();
+        if (span == 0) {
             return;
         }
         int limit = Integer.MAX_VALUE;
         for (ComponentDef spout : plan.components().values()) {
-            if (spout.kind() == ComponentDef.Kind.SPOUT && !plan.settingsOf(spout.id()).pending().explicit()) {
+            if (spout.kind() == ComponentKind.SPOUT && !plan.settingsOf(spout.id()).pending().explicit()) {
                 limit = Math.min(limit, plan.settingsOf(spout.id()).pending().start());
             }
         }
-        if (length + slide > limit) {
-            throw new InvalidTopologyException(def.describe() + ": window length + sliding interval (" + (length + slide)
+        if (span > limit) {
+            throw new InvalidTopologyException(def.describe() + ": window length + sliding interval (" + span
                     + " tuples) is more than the " + limit + " trees a spout task may have pending ("
                     + Config.TOPOLOGY_MAX_SPOUT_PENDING + " is unset, and Gale's limit then starts at "
                     + PendingSpec.DEFAULT_START + "): the window could not fill up while the tuples it holds keep the"
                     + " spouts from emitting; set "
-                    + Config.TOPOLOGY_MAX_SPOUT_PENDING + " to at least " + (length + slide));
+                    + Config.TOPOLOGY_MAX_SPOUT_PENDING + " to at least " + span);
         }
-    }
-
-    private static long count(Map<String, Object> conf, String key) {
-        Object v = conf.get(key);
-        return v instanceof Number ? ((Number) v).longValue() : 0;
     }
 
     /** Sizes each acker's table for the most trees that can be pending at first (each spout's starting limit). */
     static int expectedPendingPerAcker(TopologyPlan plan) {
         long total = 0;
         for (ComponentDef def : plan.components().values()) {
-            if (def.kind() == ComponentDef.Kind.SPOUT) {
-                total += (long) plan.settingsOf(def.id()).pending().start() * def.numTasks();
+            if (def.kind() == ComponentKind.SPOUT) {
+                total += (long) plan.settingsOf(def.id()).pending().start() * plan.settingsOf(def.id()).tasks();
             }
         }
         int ackers = Math.max(1, plan.ackerTasks().size());

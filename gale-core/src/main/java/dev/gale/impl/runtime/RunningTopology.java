@@ -6,7 +6,6 @@ import dev.gale.generated.StormTopology;
 import dev.gale.hooks.IWorkerHook;
 import dev.gale.impl.env.FatalError;
 import dev.gale.impl.env.RuntimeEnv;
-import dev.gale.impl.env.TupleObserver;
 import dev.gale.impl.executor.Control;
 import dev.gale.impl.executor.Executor;
 import dev.gale.impl.metrics.MetricsConsumers;
@@ -83,10 +82,13 @@ public final class RunningTopology {
     /** What activate/deactivate last asked for; spouts apply it on their own threads soon after. */
     private volatile boolean active;
 
-    private RunningTopology(String name, Map<String, Object> conf, StormTopology topology, Clock clock, boolean stepped,
-                            TupleObserver observer, Duration killGrace, boolean active) {
-        this.killGrace = killGrace;
-        this.active = active;
+    private RunningTopology(Launch launch) {
+        String name = launch.name();
+        Map<String, Object> conf = launch.conf();
+        StormTopology topology = launch.topology();
+        Clock clock = launch.clock();
+        this.killGrace = launch.killGrace();
+        this.active = launch.active();
         TopologySettings settings;
         SchedulerSettings scheduling;
         try {
@@ -102,8 +104,7 @@ public final class RunningTopology {
             LOG.warn("topology '{}': {}", name, warning);
         }
 
-        TopologyAssembly assembly = new TopologyAssembly(plan, settings, conf, clock, stepped, observer, active,
-                this::stopAfterFatalError);
+        TopologyAssembly assembly = new TopologyAssembly(plan, settings, launch, this::stopAfterFatalError);
         this.env = assembly.env;
         this.executors.addAll(assembly.executors);
         // Read every scheduling period: collected once, not asked of 200 executors each time.
@@ -115,7 +116,7 @@ public final class RunningTopology {
         this.timer = assembly.timer;
         this.workerHooks = deserializeWorkerHooks(name, topology);
         List<DutyCycle> cycles = new ArrayList<>(executors);
-        if (stepped) {
+        if (launch.stepped()) {
             cycles.add(0, timer.asDutyCycle());
             this.scheduler = new StepScheduler(clock, cycles, this::checkNotFailed, scheduling.stepSeed());
         } else {
@@ -139,38 +140,15 @@ public final class RunningTopology {
         }
     }
 
-    /** Validates, builds and starts a topology. */
-    public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
-                                        boolean stepped) {
-        return start(name, conf, topology, clock, stepped, null);
-    }
-
-    /** Same, telling {@code observer} (if not null) of every emit, spout ack and spout fail. */
-    public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
-                                        boolean stepped, TupleObserver observer) {
-        return start(name, conf, topology, clock, stepped, observer, DEFAULT_KILL_GRACE);
-    }
-
-    /** Same, with the grace period of kills (see {@link #kill(Duration)}), also used after a fatal error. */
-    public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
-                                        boolean stepped, TupleObserver observer, Duration killGrace) {
-        return start(name, conf, topology, clock, stepped, observer, killGrace, true);
-    }
-
-    /**
-     * Same; with {@code active} false the spouts are opened but not activated, and call no
-     * {@code nextTuple} until {@link #activate()} (Storm's initial status INACTIVE).
-     */
-    public static RunningTopology start(String name, Map<String, Object> conf, StormTopology topology, Clock clock,
-                                        boolean stepped, TupleObserver observer, Duration killGrace,
-                                        boolean active) {
-        RunningTopology t = new RunningTopology(name, conf, topology, clock, stepped, observer, killGrace, active);
+    /** Validates, builds and starts a topology as {@code launch} says. */
+    public static RunningTopology start(Launch launch) {
+        RunningTopology t = new RunningTopology(launch);
         t.startWorkerHooks();
         t.keepAlive.start();
         t.scheduler.start();
         if (t.scheduler.isStepped()) {
-            if (clock instanceof SimulatedClock) {
-                t.clockHook = ((SimulatedClock) clock).onAdvance(t::runDue);
+            if (launch.clock() instanceof SimulatedClock simulated) {
+                t.clockHook = simulated.onAdvance(t::runDue);
             }
         } else {
             t.timer.start();

@@ -2,7 +2,6 @@ package dev.gale.impl.runtime;
 
 import dev.gale.Constants;
 import dev.gale.impl.env.RuntimeEnv;
-import dev.gale.impl.env.TupleObserver;
 import dev.gale.impl.executor.AckerExecutor;
 import dev.gale.impl.executor.BoltExecutor;
 import dev.gale.impl.executor.Control;
@@ -40,8 +39,10 @@ final class TopologyAssembly {
     private record Slot(String componentId, List<Integer> tasks, Inbox inbox) {
     }
 
-    TopologyAssembly(TopologyPlan plan, TopologySettings settings, Map<String, Object> conf, Clock clock,
-                     boolean stepped, TupleObserver observer, boolean active, Runnable stopTopology) {
+    TopologyAssembly(TopologyPlan plan, TopologySettings settings, Launch launch, Runnable stopTopology) {
+        Map<String, Object> conf = launch.conf();
+        Clock clock = launch.clock();
+        boolean stepped = launch.stepped();
         // Inboxes first: every executor's outbox needs every task's inbox.
         int maxTask = plan.allTasks().isEmpty() ? 0 : Collections.max(plan.allTasks());
         Inbox[] inboxByTask = new Inbox[maxTask + 1];
@@ -49,7 +50,7 @@ final class TopologyAssembly {
         for (String componentId : plan.componentIds()) {
             List<Integer> tasks = plan.tasksOf(componentId);
             int executorsOf = componentId.equals(Constants.ACKER_COMPONENT_ID)
-                    ? tasks.size() : plan.component(componentId).parallelism();
+                    ? tasks.size() : plan.settingsOf(componentId).executors();
             for (int e = 0; e < executorsOf; e++) {
                 List<Integer> share = tasks.subList(e * tasks.size() / executorsOf, (e + 1) * tasks.size() / executorsOf);
                 String label = componentId + "-" + share.get(0) + (share.size() > 1 ? "-" + share.get(share.size() - 1) : "");
@@ -67,8 +68,8 @@ final class TopologyAssembly {
         // handled, so that an advance returns with them done; stepped, the timer is a duty cycle.
         // Made first: bolt tasks schedule their own timers on it while they prepare.
         this.timer = new TopologyTimer(plan.name(), clock, !stepped && clock instanceof SimulatedClock);
-        this.env = new RuntimeEnv(plan, topoConf, clock, inboxByTask, slots.size(), observer, stopTopology,
-                active, timer);
+        this.env = new RuntimeEnv(plan, topoConf, clock, inboxByTask, slots.size(), launch.observer(), stopTopology,
+                launch.active(), timer);
 
         int expectedPending = ComponentConfigs.expectedPendingPerAcker(plan);
         for (Slot s : slots) {
@@ -77,7 +78,7 @@ final class TopologyAssembly {
                 ex = new AckerExecutor(env, s.inbox, s.tasks.get(0), expectedPending);
             } else {
                 ComponentDef def = plan.component(s.componentId);
-                ex = def.kind() == ComponentDef.Kind.SPOUT
+                ex = def.kind() == ComponentKind.SPOUT
                         ? new SpoutExecutor(env, def, s.inbox, s.tasks)
                         : new BoltExecutor(env, def, s.inbox, s.tasks);
             }
@@ -99,7 +100,7 @@ final class TopologyAssembly {
             timer.schedule(settings.rotationPeriodNanos(), Control.ROTATE, rotated);
         }
         for (ComponentDef def : plan.components().values()) {
-            if (def.kind() != ComponentDef.Kind.BOLT) {
+            if (def.kind() != ComponentKind.BOLT) {
                 continue;
             }
             int freq = plan.settingsOf(def.id()).tickFreqSecs();

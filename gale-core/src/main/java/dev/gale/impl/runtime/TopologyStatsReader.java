@@ -43,9 +43,7 @@ final class TopologyStatsReader {
         List<TopologyGraph.Node> nodes = new ArrayList<>();
         List<TopologyGraph.Edge> edges = new ArrayList<>();
         for (ComponentDef def : plan.components().values()) {
-            nodes.add(new TopologyGraph.Node(def.id(), def.kind() == ComponentDef.Kind.SPOUT ? ComponentKind.SPOUT
-                    : ComponentKind.BOLT,
-                    byComponent.get(def.id()).size(), plan.tasksOf(def.id())));
+            nodes.add(new TopologyGraph.Node(def.id(), def.kind(), byComponent.get(def.id()).size(), plan.tasksOf(def.id())));
             for (Subscription s : def.inputs()) {
                 edges.add(new TopologyGraph.Edge(s.source().get_componentId(), s.source().get_streamId(), def.id(),
                         s.grouping().toString()));

@@ -1,6 +1,7 @@
 package dev.gale.impl.sched;
 
 import dev.gale.Config;
+import dev.gale.impl.topology.GaleDefaults;
 import dev.gale.utils.ConfigValues;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -18,15 +19,17 @@ public record SchedulerSettings(int threads, IdleStrategy idle, long blockedNano
         Object idleName = conf.get(Config.GALE_SCHEDULER_IDLE);
         IdleStrategy idle;
         try {
-            idle = idleName == null ? IdleStrategy.BACKOFF : IdleStrategy.named(idleName.toString());
+            idle = IdleStrategy.named(idleName == null ? GaleDefaults.stringValue(Config.GALE_SCHEDULER_IDLE)
+                    : idleName.toString());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("configuration '" + Config.GALE_SCHEDULER_IDLE + "': " + e.getMessage(), e);
         }
-        int blockedMs = ConfigValues.getNonNegativeInt(conf, Config.GALE_SCHEDULER_BLOCKED_MS, 100);
+        int blockedMs = ConfigValues.getNonNegativeInt(conf, Config.GALE_SCHEDULER_BLOCKED_MS,
+                GaleDefaults.intValue(Config.GALE_SCHEDULER_BLOCKED_MS));
         Object seed = conf.get(Config.GALE_SCHEDULER_STEP_SEED);
         long stepSeed;
         if (seed == null) {
-            stepSeed = 0;
+            stepSeed = GaleDefaults.intValue(Config.GALE_SCHEDULER_STEP_SEED);
         } else if (seed instanceof Number) {
             stepSeed = ((Number) seed).longValue();
         } else {
@@ -38,13 +41,16 @@ public record SchedulerSettings(int threads, IdleStrategy idle, long blockedNano
             }
         }
         Object placement = conf.get(Config.GALE_SCHEDULER_PLACEMENT);
-        String place = placement == null ? "round-robin" : placement.toString();
+        String place = placement == null ? GaleDefaults.stringValue(Config.GALE_SCHEDULER_PLACEMENT)
+                : placement.toString();
         if (!place.equals("round-robin") && !place.equals("pipeline")) {
             throw new IllegalArgumentException("configuration '" + Config.GALE_SCHEDULER_PLACEMENT
                     + "' must be round-robin or pipeline, got '" + place + "'");
         }
-        boolean balance = ConfigValues.getBoolean(conf, Config.GALE_SCHEDULER_BALANCE, true);
-        int shuffleMs = ConfigValues.getNonNegativeInt(conf, Config.GALE_SCHEDULER_SHUFFLE_MS, 0);
+        boolean balance = ConfigValues.getBoolean(conf, Config.GALE_SCHEDULER_BALANCE,
+                GaleDefaults.booleanValue(Config.GALE_SCHEDULER_BALANCE));
+        int shuffleMs = ConfigValues.getNonNegativeInt(conf, Config.GALE_SCHEDULER_SHUFFLE_MS,
+                GaleDefaults.intValue(Config.GALE_SCHEDULER_SHUFFLE_MS));
         return new SchedulerSettings(threads, idle, TimeUnit.MILLISECONDS.toNanos(blockedMs), stepSeed,
                 place.equals("pipeline"), balance, TimeUnit.MILLISECONDS.toNanos(shuffleMs));
     }

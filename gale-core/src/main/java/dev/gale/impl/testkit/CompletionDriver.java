@@ -44,7 +44,7 @@ public final class CompletionDriver {
     public static List<CompletableSpout> completableSpouts(String topologyName, Map<String, ComponentDef> defs) {
         List<CompletableSpout> out = new ArrayList<>();
         for (ComponentDef def : defs.values()) {
-            if (def.kind() != ComponentDef.Kind.SPOUT) {
+            if (def.kind() != ComponentKind.SPOUT) {
                 continue;
             }
             if (!(def.component() instanceof CompletableSpout)) {

@@ -2,6 +2,7 @@ package dev.gale.impl.testkit;
 
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.impl.topology.ComponentDef;
+import dev.gale.stats.ComponentKind;
 import dev.gale.testing.FixedTuple;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,7 @@ public final class MockChecks {
      */
     public static ComponentDef mockedSpout(Map<String, ComponentDef> defs, String spoutId, List<FixedTuple> tuples) {
         ComponentDef spout = defs.get(spoutId);
-        if (spout == null || spout.kind() != ComponentDef.Kind.SPOUT) {
+        if (spout == null || spout.kind() != ComponentKind.SPOUT) {
             throw new InvalidTopologyException("mocked sources name spout '" + spoutId
                     + "', which the topology does not have; its components are " + defs.keySet());
         }

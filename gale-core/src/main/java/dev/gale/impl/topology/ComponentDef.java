@@ -1,5 +1,6 @@
 package dev.gale.impl.topology;
 
+import dev.gale.stats.ComponentKind;
 import java.io.Serializable;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -13,11 +14,8 @@ import java.util.Map;
 public final class ComponentDef implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    /** Whether the component is a spout (a source) or a bolt. */
-    public enum Kind { SPOUT, BOLT }
-
     private final String id;
-    private final Kind kind;
+    private final ComponentKind kind;
     private final Object component;
     private final int parallelism;
     private final int numTasks;
@@ -25,8 +23,13 @@ public final class ComponentDef implements Serializable {
     private final Map<String, StreamDef> outputs;
     private final List<Subscription> inputs;
 
-    public ComponentDef(String id, Kind kind, Object component, int parallelism, int numTasks,
+    public ComponentDef(String id, ComponentKind kind, Object component, int parallelism, int numTasks,
                         Map<String, Object> conf, Map<String, StreamDef> outputs, List<Subscription> inputs) {
+        if (kind != ComponentKind.SPOUT && kind != ComponentKind.BOLT) {
+            // The acker is the engine's, never a component of a built topology.
+            throw new IllegalArgumentException("component '" + id + "': a topology's component is a spout or a bolt,"
+                    + " not " + kind);
+        }
         this.id = id;
         this.kind = kind;
         this.component = component;
@@ -41,7 +44,8 @@ public final class ComponentDef implements Serializable {
         return id;
     }
 
-    public Kind kind() {
+    /** {@link ComponentKind#SPOUT} or {@link ComponentKind#BOLT}, never the acker. */
+    public ComponentKind kind() {
         return kind;
     }
 
@@ -75,6 +79,6 @@ public final class ComponentDef implements Serializable {
 
     /** "spout 'x'" or "bolt 'x'", for messages. */
     public String describe() {
-        return (kind == Kind.SPOUT ? "spout '" : "bolt '") + id + "'";
+        return (kind == ComponentKind.SPOUT ? "spout '" : "bolt '") + id + "'";
     }
 }

@@ -27,6 +27,11 @@ public final class StormDefaults {
         return ((Number) DEFAULTS.get(key)).intValue();
     }
 
+    /** The default of {@code key}, a number in the table. */
+    public static double doubleValue(String key) {
+        return ((Number) DEFAULTS.get(key)).doubleValue();
+    }
+
     /** The default of {@code key}, true or false in the table. */
     public static boolean booleanValue(String key) {
         return (Boolean) DEFAULTS.get(key);

@@ -1,6 +1,5 @@
 package dev.gale.impl.topology;
 
-import dev.gale.Config;
 import dev.gale.Constants;
 import dev.gale.generated.GlobalStreamId;
 import dev.gale.generated.Grouping;
@@ -8,7 +7,6 @@ import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.StormTopology;
 import dev.gale.task.TopologyView;
 import dev.gale.tuple.Fields;
-import dev.gale.utils.ConfigValues;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -40,22 +38,28 @@ public final class TopologyPlan implements TopologyView {
         this.name = name;
         this.topology = topology;
         this.settings = settings;
-        this.components = capParallelism(topology.components(), settings);
         Map<String, ComponentSettings> resolved = new LinkedHashMap<>();
-        List<Map<String, Object>> confs = new ArrayList<>();
-        for (ComponentDef c : components.values()) {
-            resolved.put(c.id(), ComponentSettings.resolve(c, conf));
-            confs.add(c.conf());
+        Map<String, ComponentDef> planned = new LinkedHashMap<>();
+        long hold = 0;
+        for (ComponentDef c : topology.components().values()) {
+            ComponentSettings s = ComponentSettings.resolve(c, conf);
+            resolved.put(c.id(), s);
+            // The definitions the contexts show carry the resolved counts too.
+            planned.put(c.id(), s.tasks() == c.numTasks() && s.executors() == c.parallelism() ? c
+                    : new ComponentDef(c.id(), c.kind(), c.component(), s.executors(), s.tasks(), c.conf(), c.outputs(),
+                    c.inputs()));
+            hold = Math.max(hold, s.window().holdNanos());
         }
+        this.components = Collections.unmodifiableMap(planned);
         this.componentSettings = Collections.unmodifiableMap(resolved);
-        this.windowHoldNanos = windowHold(confs);
+        this.windowHoldNanos = hold;
         int next = 1;
         Set<String> ids = new TreeSet<>(components.keySet());
         if (settings.ackers() > 0) {
             ids.add(Constants.ACKER_COMPONENT_ID);
         }
         for (String id : ids) {
-            int n = id.equals(Constants.ACKER_COMPONENT_ID) ? settings.ackers() : components.get(id).numTasks();
+            int n = id.equals(Constants.ACKER_COMPONENT_ID) ? settings.ackers() : resolved.get(id).tasks();
             List<Integer> tasks = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 tasks.add(next);
@@ -77,32 +81,6 @@ public final class TopologyPlan implements TopologyView {
         this.allTasks = List.copyOf(taskToComponent.keySet());
     }
 
-    /**
-     * Applies {@code topology.tasks} and {@code topology.max.task.parallelism} as Storm does: the
-     * component's own setting, else the topology's, gives and caps its number of tasks, and so its
-     * executors.
-     */
-    private static Map<String, ComponentDef> capParallelism(Map<String, ComponentDef> declared, TopologySettings settings) {
-        Map<String, ComponentDef> out = new LinkedHashMap<>();
-        for (ComponentDef c : declared.values()) {
-            int max;
-            try {
-                max = ConfigValues.getPositiveInt(c.conf(), Config.TOPOLOGY_MAX_TASK_PARALLELISM,
-                        settings.maxTaskParallelism());
-            } catch (IllegalArgumentException e) {
-                throw new InvalidTopologyException(c.describe() + ": " + e.getMessage(), e);
-            }
-            // topology.tasks: the component's own (builder, component conf) is in numTasks; else the topology's, if set.
-            int wanted = c.conf().get(Config.TOPOLOGY_TASKS) == null && settings.tasks() > 0 ? settings.tasks()
-                    : c.numTasks();
-            int tasks = Math.min(wanted, max);
-            int executors = Math.min(c.parallelism(), tasks);
-            out.put(c.id(), tasks == c.numTasks() && executors == c.parallelism() ? c
-                    : new ComponentDef(c.id(), c.kind(), c.component(), executors, tasks, c.conf(), c.outputs(), c.inputs()));
-        }
-        return Collections.unmodifiableMap(out);
-    }
-
     /** Only the graph checks of {@link #of}, for {@link StormTopology#validate()}. */
     public static void validateGraph(StormTopology topology) {
         TopologyValidator.validate(topology);
@@ -118,24 +96,6 @@ public final class TopologyPlan implements TopologyView {
                                   Map<String, Object> conf) {
         TopologyValidator.validate(topology);
         return new TopologyPlan(name, topology, settings, conf);
-    }
-
-    /**
-     * The longest a time window of the topology holds a tuple by design: its length plus its
-     * sliding interval (a tuple is acked once it has left the last window it belongs to).
-     */
-    private static long windowHold(List<Map<String, Object>> componentConfs) {
-        long longest = 0;
-        for (Map<String, Object> c : componentConfs) {
-            Object length = c.get(Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_DURATION_MS);
-            if (length instanceof Number) {
-                Object slide = c.get(Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_DURATION_MS);
-                long ms = ((Number) length).longValue() + (slide instanceof Number ? ((Number) slide).longValue()
-                        : ((Number) length).longValue());
-                longest = Math.max(longest, ms * 1_000_000L);
-            }
-        }
-        return longest;
     }
 
     /** A component's settings, resolved at submit. */

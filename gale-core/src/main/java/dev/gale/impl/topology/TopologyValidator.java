@@ -1,9 +1,9 @@
 package dev.gale.impl.topology;
 
-import dev.gale.Config;
 import dev.gale.generated.Grouping;
 import dev.gale.generated.InvalidTopologyException;
 import dev.gale.generated.StormTopology;
+import dev.gale.stats.ComponentKind;
 import dev.gale.tuple.Fields;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,18 +36,18 @@ final class TopologyValidator {
      * and a topology without spouts sit idle. Storm's submit checks neither (a bolt with no inputs
      * may still act on tick tuples), so Gale accepts them too and says so in the log instead. (Storm's
      * StormSubmitter, unlike its LocalCluster, refuses a topology without spouts, and so does Gale's.)
+     *
+     * @throws InvalidTopologyException if a component's settings do not resolve (as the plan's would not)
      */
     static List<String> warnings(StormTopology topology, Map<String, Object> topologyConf) {
         List<String> out = new ArrayList<>();
         boolean spouts = false;
         for (ComponentDef c : topology.components().values()) {
-            if (c.kind() == ComponentDef.Kind.SPOUT) {
+            if (c.kind() == ComponentKind.SPOUT) {
                 spouts = true;
             } else if (c.inputs().isEmpty()) {
-                Object freq = c.conf().containsKey(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS)
-                        ? c.conf().get(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS)
-                        : topologyConf.get(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS);
-                boolean ticks = freq instanceof Number && ((Number) freq).doubleValue() > 0;
+                // Whether it ticks as the runtime will resolve it, not by a second reading of the maps.
+                boolean ticks = ComponentSettings.resolve(c, topologyConf).tickFreqSecs() > 0;
                 out.add(c.describe() + " subscribes to no stream, so it will " + (ticks ? "only ever see tick tuples"
                         : "never execute") + ": subscribe it with a grouping, e.g. setBolt(\"" + c.id()
                         + "\", bolt).shuffleGrouping(\"some-spout\")");

@@ -112,6 +112,22 @@ class NimbusViewTest {
         }
     }
 
+    /** Storm's resource-aware sum: each executor asks for its component's load, else Storm's default load. */
+    @Test
+    void aSummaryAddsTheResourcesEveryExecutorAsksForWithStormsDefaultsForUnsetOnes() throws Exception {
+        TopologyBuilder builder = new TopologyBuilder();
+        builder.setSpout("spout", new FeederSpout(new Fields("word")), 2);
+        builder.setBolt("judge", new Judge(), 1).shuffleGrouping("spout").setMemoryLoad(256.0, 8.0).setCPULoad(50.0);
+        try (LocalCluster cluster = new LocalCluster.Builder().withClock(new SimulatedClock()).build()) {
+            cluster.submitTopology("loads", Map.of(), builder.createTopology());
+            TopologySummary s = cluster.getNimbus().getTopologySummaryByName("loads");
+            // Storm 2.8's defaults.yaml: 128 MB on heap, 0 off heap, 10 % of a core per executor.
+            assertThat(s.get_requested_memonheap()).isEqualTo(2 * 128.0 + 256.0);
+            assertThat(s.get_requested_memoffheap()).isEqualTo(8.0);
+            assertThat(s.get_requested_cpu()).isEqualTo(2 * 10.0 + 50.0);
+        }
+    }
+
     @Test
     void clusterSummaryListsTopologiesAndNimbusClientTalksToTheSubmitTarget() throws Exception {
         SimulatedClock clock = new SimulatedClock();
