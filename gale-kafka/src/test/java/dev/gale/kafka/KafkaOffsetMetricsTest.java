@@ -325,9 +325,39 @@ class KafkaOffsetMetricsTest {
         await(what).atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20)).until(() -> {
             clock.advanceMillis(5);
             last.set(0, gauges(cluster, topology));
-            return !last.get(0).isEmpty() && done.test(last.get(0));
+            return complete(last.get(0)) && done.test(last.get(0));
         });
         return last.get(0);
+    }
+
+    private static final List<String> PARTITION_KEYS = List.of("latestTimeOffset", "latestCompletedOffset",
+            "latestEmittedOffset", "spoutLag", "oldestUncommittedOffset", "oldestUncommittedAgeMs", "inFlight",
+            "waitingForRetry", "stuck", "stuckReason");
+    private static final List<String> TOPIC_KEYS = List.of("totalSpoutLag", "totalLatestTimeOffset",
+            "totalLatestEmittedOffset", "totalLatestCompletedOffset", "totalInFlight", "totalWaitingForRetry",
+            "stuckPartitions");
+
+    /**
+     * Whether every partition seen has all its keys and its topic all its totals: a partition's
+     * gauges are registered one by one, so a read in the middle sees only some of them.
+     */
+    private static boolean complete(Map<String, Object> m) {
+        if (m.isEmpty()) {
+            return false;
+        }
+        for (String key : m.keySet()) {
+            int at = key.indexOf("/partition_");
+            if (at < 0) {
+                continue;
+            }
+            String partition = key.substring(0, key.indexOf('/', at + 1) + 1);
+            String topic = key.substring(0, at + 1);
+            if (!PARTITION_KEYS.stream().allMatch(k -> m.containsKey(partition + k))
+                    || !TOPIC_KEYS.stream().allMatch(k -> m.containsKey(topic + k))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The spout's kafkaOffset gauges by key, as the UI and /metrics read them. */

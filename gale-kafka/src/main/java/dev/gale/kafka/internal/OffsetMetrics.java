@@ -159,8 +159,9 @@ public final class OffsetMetrics {
             m.put(topic + "/stuckPartitions", t[6]);
         });
         endOffsets.keySet().retainAll(assigned);
-        snapshot = Map.copyOf(m);
+        // Gauges first: a reader that sees this snapshot through one gauge finds every key's gauge.
         registerGauges(m.keySet());
+        snapshot = Map.copyOf(m);
     }
 
     private void registerGauges(Set<String> keys) {
