@@ -46,6 +46,13 @@ import org.junit.jupiter.api.Test;
  */
 class KafkaOffsetMetricsTest {
     private static final String PREFIX = "kafkaOffset.";
+    // Every key a partition has, and every total its topic has: what complete() waits for.
+    private static final List<String> PARTITION_KEYS = List.of("latestTimeOffset", "latestCompletedOffset",
+            "latestEmittedOffset", "spoutLag", "oldestUncommittedOffset", "oldestUncommittedAgeMs", "inFlight",
+            "waitingForRetry", "stuck", "stuckReason");
+    private static final List<String> TOPIC_KEYS = List.of("totalSpoutLag", "totalLatestTimeOffset",
+            "totalLatestEmittedOffset", "totalLatestCompletedOffset", "totalInFlight", "totalWaitingForRetry",
+            "stuckPartitions");
 
     private final SimulatedClock clock = new SimulatedClock();
 
@@ -329,13 +336,6 @@ class KafkaOffsetMetricsTest {
         });
         return last.get(0);
     }
-
-    private static final List<String> PARTITION_KEYS = List.of("latestTimeOffset", "latestCompletedOffset",
-            "latestEmittedOffset", "spoutLag", "oldestUncommittedOffset", "oldestUncommittedAgeMs", "inFlight",
-            "waitingForRetry", "stuck", "stuckReason");
-    private static final List<String> TOPIC_KEYS = List.of("totalSpoutLag", "totalLatestTimeOffset",
-            "totalLatestEmittedOffset", "totalLatestCompletedOffset", "totalInFlight", "totalWaitingForRetry",
-            "stuckPartitions");
 
     /**
      * Whether every partition seen has all its keys and its topic all its totals: a partition's
