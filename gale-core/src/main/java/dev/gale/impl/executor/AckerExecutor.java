@@ -42,11 +42,6 @@ public final class AckerExecutor extends AckerExecutorPad implements Acker.Outco
     }
 
     @Override
-    protected int drainInbox(int limit) {
-        return inbox.drain(this, limit); // this class's own copy: see Executor.drainInbox
-    }
-
-    @Override
     public void accept(Object message) {
         // One copy per executor class, on purpose: see Executor.accept.
         if (message instanceof PairBatch) {

@@ -48,7 +48,10 @@ public abstract class Executor extends LeadingPad implements DutyCycle, TaskRead
     /** With inline hand-offs on (gale.scheduler.inline): the gate a cycle and a sender's hand-off take; else null. */
     private final InlineHandOff handOff;
 
-    /** {@code congestionSource}: a full queue downstream raises backpressure; {@code ownThread}: gale.executor.own.thread. */
+    /**
+     * {@code congestionSource}: a full queue downstream of it raises backpressure; {@code ownThread}:
+     * it asks for a thread of its own (the component's {@code gale.executor.own.thread}).
+     */
     protected Executor(RuntimeEnv env, String componentId, Inbox inbox, boolean congestionSource, boolean ownThread) {
         this.env = env;
         this.componentId = componentId;
@@ -103,14 +106,12 @@ public abstract class Executor extends LeadingPad implements DutyCycle, TaskRead
     protected abstract void shutdown();
 
     /**
-     * Hands one inbox element, a message or a batch of them, to {@link #onMessage}. Abstract, as is
-     * {@link #drainInbox}, so the JIT compiles a copy per class (docs/performance.md, "One copy per class").
+     * Hands one inbox element, a message or a batch of them, to {@link #onMessage}.
+     * Abstract on purpose: each executor class repeats these few lines so the JIT compiles and
+     * profiles a copy per class (see docs/performance.md, "One copy per class").
      */
     @Override
     public abstract void accept(Object message);
-
-    /** Drains up to {@code limit} inbox messages into {@link #accept}: {@code inbox.drain(this, limit)}. */
-    protected abstract int drainInbox(int limit);
 
     @Override
     public final int peerIndex() {
@@ -213,7 +214,7 @@ public abstract class Executor extends LeadingPad implements DutyCycle, TaskRead
         int step = pace.drainStep(BATCH);
         int drained = 0;
         while (drained < BATCH && !asleep()) {
-            int got = drainInbox(step);
+            int got = inbox.drain(this, step);
             drained += got;
             if (got < step) {
                 break;

@@ -232,11 +232,6 @@ public final class SpoutExecutor extends SpoutExecutorPad implements SpoutTrees.
     }
 
     @Override
-    protected int drainInbox(int limit) {
-        return inbox.drain(this, limit); // this class's own copy: see Executor.drainInbox
-    }
-
-    @Override
     public void accept(Object message) {
         // One copy per executor class, on purpose: see Executor.accept.
         refreshNow();
